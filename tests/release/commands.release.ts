@@ -5,7 +5,7 @@
  * server, migrate, restore), backup, check finding a missing file, and restore putting a backup back.
  */
 import { afterAll, describe, expect, test } from "bun:test";
-import { appendFileSync, existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { COMMANDS } from "../../src/server/cli-commands.ts";
 import { emptyFolderWithBinary, run, serve } from "./binary.ts";
@@ -96,8 +96,19 @@ describe("the release executable, alone in an empty folder", () => {
       expect(migrate.code).toBe(1);
       expect(migrate.stderr).toContain("is running");
 
+      // Another build's folder a running server uses stays through this build's commands; one whose processes
+      // are gone goes (walk 19b: a `check` of a new build took a running server's pages away).
+      const runtime = path.join(folder.dataDir, "runtime");
+      const serverPid = readFileSync(path.join(folder.dataDir, "server.pid"), "utf8").split(" ")[0]!;
+      mkdirSync(path.join(runtime, "0.0.1-other-build", ".in-use"), { recursive: true });
+      writeFileSync(path.join(runtime, "0.0.1-other-build", ".in-use", serverPid), "");
+      mkdirSync(path.join(runtime, "0.0.1-gone-build", ".in-use"), { recursive: true });
+      writeFileSync(path.join(runtime, "0.0.1-gone-build", ".in-use", "4194305"), "");
+
       const backup = await run(folder, ["backup"]);
       expect(backup.code).toBe(0);
+      expect(existsSync(path.join(runtime, "0.0.1-other-build"))).toBe(true);
+      expect(existsSync(path.join(runtime, "0.0.1-gone-build"))).toBe(false);
       backupFile = /Backup written: (\S+)/.exec(backup.stdout)?.[1] ?? "";
       expect(existsSync(backupFile)).toBe(true);
       const restore = await run(folder, ["restore", backupFile]);

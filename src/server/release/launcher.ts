@@ -37,6 +37,8 @@ export function unpack(compressed: Uint8Array, manifest: Manifest, dir: string):
     mkdirSync(path.dirname(full), { recursive: true, mode: 0o700 });
     writeFileSync(full, data.subarray(file.offset, file.offset + file.size), { mode: file.mode });
   }
+  // The folder arrives marked as this process's, so no other build's launch takes it between its rename and the run.
+  markInUse(staging);
   rmSync(dir, { recursive: true, force: true });
   try {
     renameSync(staging, dir);
@@ -47,10 +49,55 @@ export function unpack(compressed: Uint8Array, manifest: Manifest, dir: string):
   }
 }
 
-/** Removes the folders of other builds (an upgrade's or a rollback's leftovers; unpacked again if run). */
-function pruneOtherBuilds(root: string, buildId: string): void {
+/**
+ * The marks of the processes running from a build's folder (`.in-use/<pid>`): another build's launch removes the
+ * folder only once none of them runs. Without them, a command of a new build (a `check` before the upgrade, the
+ * first of several processes restarted one at a time) removed the folder a running server serves its pages from,
+ * and every page answered 503 while /api/health stayed 200 (walk 19b).
+ */
+const IN_USE = ".in-use";
+
+/** Marks `dir` as used by this process until it exits (a mark left by a killed process counts for nothing). */
+export function markInUse(dir: string): void {
+  const marks = path.join(dir, IN_USE);
+  mkdirSync(marks, { recursive: true, mode: 0o700 });
+  const mark = path.join(marks, String(process.pid));
+  writeFileSync(mark, "");
+  process.once("exit", () => rmSync(mark, { force: true }));
+}
+
+/** Whether the process `pid` runs (one of another user answers EPERM: it runs). */
+export function processRuns(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/** Whether a process that marked `dir` still runs. */
+function inUse(dir: string, runs: (pid: number) => boolean): boolean {
+  let marks: string[];
+  try {
+    marks = readdirSync(path.join(dir, IN_USE));
+  } catch {
+    return false;
+  }
+  return marks.some((mark) => /^\d+$/.test(mark) && Number(mark) !== process.pid && runs(Number(mark)));
+}
+
+/**
+ * Removes the folders of other builds that no running process uses (an upgrade's or a rollback's leftovers;
+ * unpacked again if run), and the half-unpacked folders of processes gone. Run at every launch, so the old build's
+ * folder goes once its last process has been restarted on the new one.
+ */
+export function pruneOtherBuilds(root: string, buildId: string, runs: (pid: number) => boolean = processRuns): void {
   for (const name of readdirSync(root)) {
-    if (name !== buildId && !name.startsWith(`${buildId}.unpacking-`)) rmSync(path.join(root, name), { recursive: true, force: true });
+    if (name === buildId) continue;
+    const staging = /\.unpacking-(\d+)$/.exec(name);
+    if (staging ? runs(Number(staging[1])) : inUse(path.join(root, name), runs)) continue;
+    rmSync(path.join(root, name), { recursive: true, force: true });
   }
 }
 
@@ -74,11 +121,11 @@ export async function launch(payloadFile: string, manifest: Manifest): Promise<v
     process.exit(1);
   }
   const dir = path.join(root, manifest.buildId);
-  if (!isIntact(dir, manifest)) {
-    mkdirSync(root, { recursive: true, mode: 0o700 });
-    unpack(await Bun.file(payloadFile).bytes(), manifest, dir);
-    pruneOtherBuilds(root, manifest.buildId);
-  }
+  mkdirSync(root, { recursive: true, mode: 0o700 });
+  // Marked before it is checked, so another build's launch cannot take it between the check and the run.
+  markInUse(dir);
+  if (!isIntact(dir, manifest)) unpack(await Bun.file(payloadFile).bytes(), manifest, dir);
+  pruneOtherBuilds(root, manifest.buildId);
   (globalThis as Record<symbol, unknown>)[UNPACKED_KEY] = dir;
   const cli = (await import(path.join(dir, "app", "cli.js"))) as typeof import("../cli.ts");
   process.exitCode = await cli.runCli(argv);

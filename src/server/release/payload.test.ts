@@ -1,8 +1,8 @@
 import { describe, expect, test } from "bun:test";
-import { appendFileSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { isIntact, unpack } from "./launcher.ts";
+import { isIntact, markInUse, processRuns, pruneOtherBuilds, unpack } from "./launcher.ts";
 import { contentHash, fileHash, type Manifest, pack } from "./payload.ts";
 
 const text = (s: string) => new TextEncoder().encode(s);
@@ -53,6 +53,41 @@ describe("the release payload", () => {
     const root = mkdtempSync(path.join(tmpdir(), "payload-"));
     expect(() => unpack(compressed, { ...manifest, size: manifest.size + 1 }, path.join(root, "b"))).toThrow("damaged");
     expect(isIntact(path.join(root, "b"), manifest)).toBe(false);
+  });
+});
+
+describe("other builds' folders (walk 19b)", () => {
+  test("a folder a running process uses stays; one whose processes are gone goes, as do half-unpacked folders of processes gone", () => {
+    const { manifest, compressed } = payload();
+    const root = mkdtempSync(path.join(tmpdir(), "runtime-"));
+    unpack(compressed, manifest, path.join(root, manifest.buildId));
+    // The unpacking process's mark comes with the folder.
+    expect(readdirSync(path.join(root, manifest.buildId, ".in-use"))).toEqual([String(process.pid)]);
+    expect(isIntact(path.join(root, manifest.buildId), manifest)).toBe(true);
+    const folder = (name: string, ...pids: number[]) => {
+      mkdirSync(path.join(root, name, ".in-use"), { recursive: true });
+      for (const pid of pids) writeFileSync(path.join(root, name, ".in-use", String(pid)), "");
+    };
+    folder("0.1.0-old-running", 4101);
+    folder("0.1.0-old-stopped", 4102);
+    folder("0.0.9-never-marked");
+    mkdirSync(path.join(root, "0.2.0-new.unpacking-4103"));
+    mkdirSync(path.join(root, "0.2.0-new.unpacking-4104"));
+    const running = new Set([4101, 4103]);
+    pruneOtherBuilds(root, manifest.buildId, (pid) => running.has(pid));
+    expect(readdirSync(root).sort()).toEqual([manifest.buildId, "0.1.0-old-running", "0.2.0-new.unpacking-4103"].sort());
+    // Its last process restarted on the new build: the next launch removes it.
+    running.clear();
+    pruneOtherBuilds(root, manifest.buildId, (pid) => running.has(pid));
+    expect(readdirSync(root)).toEqual([manifest.buildId]);
+  });
+
+  test("a mark names this process, which runs; a pid of no process does not run", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "mark-"));
+    markInUse(dir);
+    expect(existsSync(path.join(dir, ".in-use", String(process.pid)))).toBe(true);
+    expect(processRuns(process.pid)).toBe(true);
+    expect(processRuns(2 ** 22 + 1)).toBe(false);
   });
 });
 
