@@ -4,7 +4,6 @@
  */
 import { trpcServer } from "@hono/trpc-server";
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { loadAllCatalogues } from "../shared/i18n/all.ts";
 import { home } from "../shared/i18n/home.ts";
 import { type Locale, localeOfLanguage } from "../shared/i18n/locales.ts";
@@ -20,6 +19,7 @@ import { assertSiteOpen } from "./features/site/site.service.ts";
 import { AppError, fromDatabaseError, HTTP_STATUS } from "./platform/errors.ts";
 import { type AppEnv, bearerToken, requestMeta } from "./platform/http.ts";
 import { alternates, localizeShell } from "./platform/page-language.ts";
+import { drainUnreadBody, limitBody } from "./platform/request-body.ts";
 import { requestLocale } from "./platform/request-locale.ts";
 import { responseCache } from "./platform/response-cache.ts";
 import { securityHeaders } from "./platform/security-headers.ts";
@@ -50,6 +50,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   const publicDir = options.publicDir ?? runtime.publicDir;
   const app = new Hono<AppEnv>();
 
+  // Outermost: whatever answered, a body nobody read is read to its end first (platform/request-body.ts).
+  app.use(drainUnreadBody);
   app.use(requestLocale(loadAllCatalogues(), async () => localeOfLanguage((await getSettings(deps)).language)));
 
   app.use(async (c, next) => {
@@ -85,14 +87,11 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   const limiters = new Map(
     BODY_LIMIT_RULES.map((rule) => [
       rule,
-      bodyLimit({
-        maxSize: rule.maxBytes,
-        onError: () => {
-          throw new AppError(
-            "PAYLOAD_TOO_LARGE",
-            rule.fileMaxBytes === null ? MSG.requestTooLarge : MSG.payloadTooLarge(String(Math.round(rule.fileMaxBytes / 1024 / 1024))),
-          );
-        },
+      limitBody(rule.maxBytes, () => {
+        throw new AppError(
+          "PAYLOAD_TOO_LARGE",
+          rule.fileMaxBytes === null ? MSG.requestTooLarge : MSG.payloadTooLarge(String(Math.round(rule.fileMaxBytes / 1024 / 1024))),
+        );
       }),
     ]),
   );
