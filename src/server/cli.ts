@@ -91,7 +91,9 @@ export async function runCli(
   if (!env.DATABASE_URL && first !== "copy-to-postgres" && first !== "copy-uploads" && existsSync(paths.movedToPostgres)) {
     io.err(
       `This site moved to PostgreSQL (${readFileSync(paths.movedToPostgres, "utf8").trim()}): set DATABASE_URL as the server has it to run "${first}". ` +
-        `The SQLite file ${paths.database} is the copy from before the move; to serve from it again, delete ${paths.movedToPostgres}.`,
+        (existsSync(paths.database)
+          ? `The SQLite file ${paths.database} is the copy from before the move; to serve from it again, delete ${paths.movedToPostgres}.`
+          : `To start a new site on SQLite in this folder instead, delete ${paths.movedToPostgres}.`),
     );
     return 1;
   }

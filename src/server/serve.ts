@@ -3,6 +3,7 @@
  * Bun.serve; stops cleanly on SIGINT/SIGTERM.
  */
 
+import { existsSync, writeFileSync } from "node:fs";
 import { oneProcessAtATime } from "../../db/connection.ts";
 import { migrateToLatest } from "../../db/migrate.ts";
 import { openConfiguredDatabase } from "../../db/open.ts";
@@ -31,7 +32,9 @@ export async function serve(env: Env): Promise<void> {
   const logger = createLogger(env.LOG_LEVEL ?? "info");
   const now = () => new Date();
 
-  // Processes starting together on one PostgreSQL database migrate and seed one after the other.
+  // Processes starting together on one PostgreSQL database migrate and seed one after the other. A refusal (the
+  // database brought up to date by a newer version) closes the database at once: PostgreSQL's open pool kept the
+  // refused process alive 10 s more (walk 19b).
   const { created } = await oneProcessAtATime(db, "start", async () => {
     await migrateToLatest(db);
     return seed(db, {
@@ -41,7 +44,12 @@ export async function serve(env: Env): Promise<void> {
       adminEmail: env.ADMIN_EMAIL,
       adminPassword: env.ADMIN_PASSWORD,
     });
+  }).catch(async (err: unknown) => {
+    await db.destroy();
+    releaseLock();
+    throw err;
   });
+  if (env.DATABASE_URL) markServedFromPostgres(paths.movedToPostgres, env.DATABASE_URL, now());
   // The logins made now are printed at once: whatever happens next (a port already taken), they are not lost
   // (walk 15a: a failed bind left the admin's one printed password unseen).
   printCreated(created);
@@ -111,4 +119,16 @@ function printCreated(created: Awaited<ReturnType<typeof seed>>["created"]): voi
       shown.length === 1 ? "This password is shown only once. Keep it safe." : "These passwords are shown only once. Keep them safe.",
     );
   if (created.some((c) => c.mustChange)) console.log("The administrator's password must be changed at the first sign-in.");
+}
+
+/**
+ * A site served from PostgreSQL says so in its data folder (`moved-to-postgres`, as `copy-to-postgres` writes it):
+ * a command run there without DATABASE_URL is then refused, not run on a new, empty SQLite file — an administrator
+ * the site does not know, a password reset that finds nobody (walk 19b). Its password is left out.
+ */
+function markServedFromPostgres(marker: string, databaseUrl: string, at: Date): void {
+  if (existsSync(marker)) return;
+  const where = new URL(databaseUrl);
+  where.password = "";
+  writeFileSync(marker, `served from ${where.href} since ${at.toISOString()}\n`, { mode: 0o600 });
 }

@@ -8,7 +8,7 @@
  * tests/postgres/run.ts with TEST_DATABASE_URL naming the server.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -237,6 +237,45 @@ describe("settings across processes", () => {
       expect((await getSettings({ db: first })).general.timeZone).toBe("Europe/London");
     } finally {
       await close();
+    }
+  });
+});
+
+describe("commands and starts beside a PostgreSQL site (walk 19b)", () => {
+  test("a command in a PostgreSQL server's data folder without DATABASE_URL is refused, not run on a new SQLite file (walk 19b)", async () => {
+    const { DATABASE_URL: _, ...withoutDatabase } = env;
+    const proc = Bun.spawn([process.execPath, "src/server/cli.ts", "create-admin", "stray@example.test"], {
+      cwd: ROOT,
+      env: { ...withoutDatabase, DATA_DIR: dataDirs[0]! },
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+    const [code, stderr] = await Promise.all([proc.exited, new Response(proc.stderr).text()]);
+    expect(code).toBe(1);
+    expect(stderr).toContain("This site moved to PostgreSQL (served from postgres://");
+    expect(stderr).toContain("To start a new site on SQLite in this folder instead, delete");
+    expect(stderr).not.toContain(new URL(url).password || "no password in the address");
+    expect(existsSync(path.join(dataDirs[0]!, "institute.db"))).toBe(false);
+  });
+
+  test("a server refused because a newer version migrated the database stops at once (walk 19b: 10 s)", async () => {
+    await db.query("insert into kysely_migration (name, timestamp) values ('2099-01-01T0000-from-the-future', '2099-01-01T00:00:00.000Z')");
+    try {
+      const third = mkdtempSync(path.join(tmpdir(), "institute-two-c-"));
+      dataDirs.push(third);
+      const started = performance.now();
+      const proc = Bun.spawn([process.execPath, "src/server/main.ts"], {
+        cwd: ROOT,
+        env: { ...env, ...s3.env, DATA_DIR: third },
+        stdout: "pipe",
+        stderr: "pipe",
+      });
+      const [code, stderr] = await Promise.all([proc.exited, new Response(proc.stderr).text()]);
+      expect(code).toBe(1);
+      expect(stderr).toContain("brought up to date by a newer version");
+      expect(performance.now() - started).toBeLessThan(5_000);
+    } finally {
+      await db.query("delete from kysely_migration where name = '2099-01-01T0000-from-the-future'");
     }
   });
 });

@@ -574,11 +574,18 @@ describe("the office prints a student's ID card (walk 18)", () => {
     const card = (await res.json()).data;
     // One card: the office's print and the student's own are the same, and keep the same verification address.
     expect(card).toEqual({ ...(await getIdCard(deps, student.id)), qrSvg: expect.stringMatching(/^<svg/), isActive: true });
-    expect(card).toMatchObject({ name: "Priya Sharma", student_id: "STU0001", verifyUrl: expect.stringMatching(/^https:\/\/ide\.example\.org\/verify\//) });
+    expect(card).toMatchObject({
+      name: "Priya Sharma",
+      student_id: "STU0001",
+      verifyUrl: expect.stringMatching(/^https:\/\/ide\.example\.org\/verify\//),
+    });
     expect((await idCardQrSvg(deps, student.id)).svg).toBe(card.qrSvg);
     // A deactivated student's card is printed with its state, so the office can say it will not verify.
     await asAdmin("PATCH", `/api/admin/students/${student.id}/toggle-status`, { active: false });
-    expect(await callerFor(deps, await resolveSession(deps, adminToken)).students.idCard({ id: student.id })).toMatchObject({ isActive: false, verifyUrl: card.verifyUrl });
+    expect(await callerFor(deps, await resolveSession(deps, adminToken)).students.idCard({ id: student.id })).toMatchObject({
+      isActive: false,
+      verifyUrl: card.verifyUrl,
+    });
     expect((await asAdmin("GET", "/api/admin/students/999/id-card")).status).toBe(404);
     expect((await asAdmin("GET", `/api/admin/students/${adminId}/id-card`)).status).toBe(404);
   });
