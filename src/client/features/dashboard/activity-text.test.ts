@@ -188,3 +188,24 @@ describe("backups, news and FAQs in the log (tenth walk)", () => {
     );
   });
 });
+
+describe("a gallery image's edit says which way its visibility went (walk 19a)", () => {
+  afterEach(() => changeLocale("en", { keep: false }));
+  const edited = (details: Record<string, unknown>) =>
+    describeActivity({ action: "gallery.update", entityType: "gallery_image", entityId: "4", details });
+
+  test("hidden, shown again, with other fields; an entry from before names the change only", async () => {
+    expect(edited({ title: "Convocation", changed: ["is_active"], shown: false })).toBe(
+      "Edited the image “Convocation”: hidden from the gallery",
+    );
+    expect(edited({ title: "Convocation", changed: ["is_active"], shown: true })).toBe(
+      "Edited the image “Convocation”: shown in the gallery",
+    );
+    expect(edited({ title: "Convocation", changed: ["title", "is_active"], shown: false })).toBe(
+      "Edited the image “Convocation”: title, hidden from the gallery",
+    );
+    expect(edited({ title: "Convocation", changed: ["is_active"] })).toBe("Edited the image “Convocation”: shown or hidden in the gallery");
+    await changeLocale("hi", { keep: false });
+    expect(edited({ title: "Convocation", changed: ["is_active"], shown: false })).toContain("गैलरी से छिपाई गई");
+  });
+});

@@ -287,7 +287,10 @@ const SENTENCES: Record<AuditAction, (s: Said) => string> = {
   "gallery.upload": ({ d }) =>
     str(d.category) ? r("s.uploadTo", { image: image(d.title), category: category(d.category) }) : r("s.upload", { image: image(d.title) }),
   "gallery.update": ({ d }) => {
-    const fields = fieldList(d.changed);
+    // Shown or hidden, as the entry says (entries before stop 50 name the change only).
+    const shown = typeof d.shown === "boolean" ? r(d.shown ? "field.is_active.on" : "field.is_active.off") : null;
+    const changed = Array.isArray(d.changed) ? d.changed.filter((f) => shown === null || f !== "is_active") : d.changed;
+    const fields = [fieldList(changed), shown].filter(Boolean).join(", ") || null;
     return fields ? r("s.imageEditedFields", { image: image(d.title), fields }) : r("s.imageEdited", { image: image(d.title) });
   },
   "gallery.delete": ({ d }) =>

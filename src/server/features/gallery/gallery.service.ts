@@ -353,7 +353,8 @@ export async function updateGalleryImage(deps: AppDeps, adminId: number, input: 
       action: "gallery.update",
       entityType: "gallery_image",
       entityId: input.id,
-      details: { title: updated.title, changed },
+      // Which way the visibility went, so the activity log can say "hidden" or "shown" (walk 19a).
+      details: { title: updated.title, changed, ...(changed.includes("is_active") ? { shown: updated.is_active === 1 } : {}) },
       ip: meta.ip,
     });
     return updated;

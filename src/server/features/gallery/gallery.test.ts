@@ -514,9 +514,9 @@ describe("gallery management: edit and delete", () => {
     await caller.gallery.update({ id: image.id, isActive: true });
     expect((await rows())[0]).toMatchObject({ title: "Main gate", category: "Facilities", is_active: 1 });
 
-    expect((await auditActions("gallery.update")).map((a) => a.details.changed)).toEqual([
-      ["title", "description", "category", "is_active"],
-      ["is_active"],
+    expect((await auditActions("gallery.update")).map((a) => [a.details.changed, a.details.shown])).toEqual([
+      [["title", "description", "category", "is_active"], false],
+      [["is_active"], true],
     ]);
 
     const bad = await send("PUT", `/api/gallery/${image.id}`, { title: "   ", category: "Secret" });
