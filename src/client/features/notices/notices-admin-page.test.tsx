@@ -73,6 +73,22 @@ const labelled = (root: HTMLElement, label: string) =>
   within(root).getByLabelText(new RegExp(`^${escape(label)}( \\*)?$`)) as HTMLInputElement & HTMLSelectElement;
 
 describe("notices and events, the office (issue 18)", () => {
+  test("a notice e-mailed to an audience of nobody does not say it was e-mailed (walk 19a)", async () => {
+    renderAdmin(
+      "/admin/notices",
+      handlers({
+        "notices.list": () => ({
+          notices: [{ ...EVENT, recipients: 0 }],
+          pagination: pagination(1),
+          counts: { notices: 0, events: 1, upcoming: 1 },
+        }),
+      }),
+    );
+    const table = await screen.findByRole("table", { name: "Notices and events" });
+    expect(await within(table).findByText("0 students notified")).toBeTruthy();
+    expect(within(table).queryByText(/e-mailed too/)).toBeNull();
+  });
+
   test("the list: kind, audience with how many were notified, when and where, priority; the filter goes to the server and the URL", async () => {
     const { sent, path } = renderAdmin("/admin/notices", handlers());
     await screen.findByRole("heading", { level: 1, name: "Notices and events" });

@@ -79,7 +79,8 @@ export default function NoticesAdminPage() {
           <span>{n.programmeName ?? t("admin.everyone")}</span>
           <span className="text-sm text-muted">
             {t("admin.notified", { count: n.recipients })}
-            {n.emailed ? ` · ${t("admin.emailed")}` : ""}
+            {/* Nobody notified is nobody e-mailed (walk 19a: "0 students notified · e-mailed too"). */}
+            {n.emailed && n.recipients > 0 ? ` · ${t("admin.emailed")}` : ""}
           </span>
         </div>
       ),
