@@ -252,7 +252,8 @@ export async function addResponse(deps: AppDeps, actor: Actor, id: number, messa
           ticketNumber: ticket.ticket_number,
           subject: ticket.subject,
           reply: message,
-          link: `${publicUrl(deps)}/login`,
+          // Straight to the ticket (sign-in comes back to it); an office member's own ticket is on the admin side.
+          link: `${publicUrl(deps)}${studentTicketLink(author?.student ?? false, id) ?? "/admin/help"}`,
         },
         author.locale,
       );

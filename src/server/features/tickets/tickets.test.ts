@@ -5,6 +5,7 @@ import hiMail from "../../../shared/i18n/hi/mail.json";
 import mrAlerts from "../../../shared/i18n/mr/alerts.json";
 import mrHelp from "../../../shared/i18n/mr/help.json";
 import mrMail from "../../../shared/i18n/mr/mail.json";
+import { publicUrl } from "../../deps.ts";
 import { inLocale } from "../../platform/request-locale.ts";
 import { callerFor, createTestDeps, createUser, signedIn, TEST_PASSWORD, type TestDeps, testApp } from "../../testing.ts";
 import { createSession, loginAdmin, loginStudent, resolveSession } from "../auth/auth.service.ts";
@@ -233,6 +234,13 @@ describe("the reply e-mail's language (QA 2)", () => {
     // Asha chose no language (her stored "english" is the default): English, though the office's screen is in Hindi.
     await inLocale("hi", () => caller.tickets.respond({ id: created.ticket.id, message: "We are on it." }));
     expect(await replies()).toEqual([`Re: ${NEW.subject} [${created.ticket.ticketNumber}]`]);
+    // Its link opens the ticket itself, where sign-in returns (walk 19a: it led to the sign-in page only).
+    const first = await deps.db
+      .selectFrom("email_outbox")
+      .select("text_body")
+      .where("template", "=", "ticket_reply")
+      .executeTakeFirstOrThrow();
+    expect(first.text_body).toContain(`Open the ticket: ${publicUrl(deps)}/student/help/${created.ticket.id}`);
     // The institute's default language is Hindi: then Hindi, from an English screen.
     await saveSettingsGroup(deps, "language", "hindi");
     await inLocale("en", () => caller.tickets.respond({ id: created.ticket.id, message: "Fixed now." }));
