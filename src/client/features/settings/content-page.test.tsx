@@ -104,14 +104,16 @@ describe("Site content: news and FAQs (issue 17)", () => {
             isPublished: true,
             status: "scheduled" as const,
           },
+          { id: 3, title: "Forms in May", body: "z", publishedAt: "2026-05-01T10:00:00.000Z", isPublished: true, status: "older" as const },
         ],
-        pagination: { totalItems: 2, totalPages: 1, currentPage: 1, limit: 10 },
+        pagination: { totalItems: 3, totalPages: 1, currentPage: 1, limit: 10 },
       }),
       "content.addNews": () => ({ message: "News saved." }),
     });
     const table = await screen.findByRole("table", { name: "News" });
     await within(table).findByText("Exams in June");
-    expect(within(table).getByText("On the site")).toBeTruthy();
+    expect(within(table).getByText("On the home page")).toBeTruthy();
+    expect(within(table).getByText("Older: no longer shown")).toBeTruthy();
     expect(within(table).getByText("Scheduled")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Add news" }));
     const dialog = screen.getByRole("dialog");

@@ -3,6 +3,7 @@
  */
 import type { ReactNode } from "react";
 import { Link } from "wouter";
+import { NEWS_ON_HOME } from "../../../shared/constants.ts";
 import { common } from "../../../shared/i18n/common.ts";
 import { home } from "../../../shared/i18n/home.ts";
 import { normaliseError } from "../../lib/errors.ts";
@@ -16,9 +17,6 @@ import { BellIcon } from "../../ui/icons.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 import { Section } from "./section.tsx";
 import { publicRetry } from "./site-status.ts";
-
-/** How many announcements the home page shows. */
-export const NEWS_ON_HOME = 3;
 
 /** The day an announcement was published (a stored instant: on the institute's clock), "12 March 2026"; nothing for nonsense. */
 export const formatNewsDate = (value: string) => formatDate(value, { style: "long" });

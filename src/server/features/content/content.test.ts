@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import { native } from "../../../../tests/setup/happy-dom.ts";
+import { NEWS_ON_HOME } from "../../../shared/constants.ts";
 import hiAbout from "../../../shared/i18n/hi/about.json";
 import mrAbout from "../../../shared/i18n/mr/about.json";
 import { fileOf, pdfBytes, pngBytes } from "../../test-files.ts";
@@ -153,6 +154,23 @@ describe("news and FAQs (issue 17)", () => {
     await expect(admin.content.removeNews({ id: draft.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
     const log = await deps.db.selectFrom("audit_log").select("action").where("entity_type", "=", "announcement").execute();
     expect(log.map((l) => l.action)).toEqual(["content.news", "content.news", "content.news", "content.news_delete"]);
+  });
+
+  test("news: the office's list says which published items the home page shows, the newest three; the older ones say they are no longer shown (walk 19a)", async () => {
+    for (const day of ["01", "05", "09", "13", "17"])
+      await admin.content.addNews({ title: `News of the ${day}th`, body: "x", publishedAt: `2026-11-${day}` });
+    await admin.content.addNews({ title: "Draft", body: "x", publishedAt: "2026-11-20", isPublished: false });
+    const home = (await callerFor(deps).site.news()).news.slice(0, NEWS_ON_HOME).map((n) => n.title);
+    expect(home).toEqual(["News of the 17th", "News of the 13th", "News of the 09th"]);
+    const office = await admin.content.news({});
+    expect(office.news.map((n) => [n.title, n.status])).toEqual([
+      ["Draft", "draft"],
+      ["News of the 17th", "live"],
+      ["News of the 13th", "live"],
+      ["News of the 09th", "live"],
+      ["News of the 05th", "older"],
+      ["News of the 01th", "older"],
+    ]);
   });
 
   test("FAQs: the public page lists the shown ones in the office's order", async () => {

@@ -6,6 +6,7 @@
 import type { Kysely } from "kysely";
 import type { Announcement, Database, Faq } from "../../../../db/schema.ts";
 import type { AuditAction } from "../../../shared/audit-actions.ts";
+import { NEWS_ON_HOME } from "../../../shared/constants.ts";
 import { config } from "../../../shared/i18n/config.ts";
 import type { ContentListQuery, FaqInput, NewsInput } from "../../../shared/schemas/content.ts";
 import type { AppDeps } from "../../deps.ts";
@@ -16,6 +17,7 @@ import { orderedPage } from "../../platform/paging.ts";
 import { cachedRead } from "../../platform/read-cache.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
 import { getSettings } from "../settings/settings.service.ts";
+import { listNews } from "../site/site.service.ts";
 
 const notFound = () => new AppError("NOT_FOUND", config.t("rule.notFound"));
 
@@ -81,6 +83,8 @@ async function deleteItem(deps: AppDeps, actorId: number, item: Item, id: number
 export async function listNewsForOffice(deps: Pick<AppDeps, "db" | "now">, query: ContentListQuery) {
   const now = deps.now().toISOString();
   const { timeZone } = (await getSettings(deps)).general;
+  // The home page shows the newest few published: the others are published but on no page (walk 19a).
+  const onHome = new Set((await listNews(deps, NEWS_ON_HOME)).news.map((n) => n.id));
   const { rows, pagination } = await orderedPage<Announcement>(
     deps.db.selectFrom("announcements"),
     [
@@ -99,7 +103,14 @@ export async function listNewsForOffice(deps: Pick<AppDeps, "db" | "now">, query
       /** the same on the institute's clock, as the edit form shows it */
       publishedAtLocal: zonedLocal(new Date(r.published_at), timeZone),
       isPublished: r.is_published === 1,
-      status: r.is_published !== 1 ? ("draft" as const) : r.published_at > now ? ("scheduled" as const) : ("live" as const),
+      status:
+        r.is_published !== 1
+          ? ("draft" as const)
+          : r.published_at > now
+            ? ("scheduled" as const)
+            : onHome.has(r.id)
+              ? ("live" as const)
+              : ("older" as const),
     })),
     pagination,
   };

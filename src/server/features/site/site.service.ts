@@ -60,6 +60,7 @@ async function readNews(deps: Pick<AppDeps, "db">, limit: number, now: string) {
     .where("is_published", "=", 1)
     .where("published_at", "<=", now)
     .orderBy("published_at", "desc")
+    .orderBy("id", "desc")
     .limit(limit)
     .execute();
   return { news: rows.map((r) => ({ _id: String(r.id), id: r.id, title: r.title, body: r.body, publishedAt: r.published_at })) };
