@@ -5,6 +5,7 @@
  */
 import sharp from "sharp";
 import { IMAGE_MAX_MEGAPIXELS, UPLOAD_MAX_BYTES } from "../../shared/constants.ts";
+import { type FileKind, sniffType } from "../../shared/file-kinds.ts";
 import { INTL_LOCALE } from "../../shared/i18n/locales.ts";
 import { currentLocale } from "../../shared/i18n/translate.ts";
 import { validation } from "../../shared/i18n/validation.ts";
@@ -14,7 +15,7 @@ import type { FileArea, FileStore } from "./file-store.ts";
 import { countUploadBytes, imageTask } from "./images.ts";
 import { objectStreams, pastSpace } from "./pdf-objects.ts";
 
-export type FileKind = "pdf" | "jpeg" | "png" | "webp";
+export type { FileKind };
 
 export const MIME_TYPES: Record<FileKind, string> = {
   pdf: "application/pdf",
@@ -24,17 +25,6 @@ export const MIME_TYPES: Record<FileKind, string> = {
 };
 export const EXTENSIONS: Record<FileKind, string> = { pdf: "pdf", jpeg: "jpg", png: "png", webp: "webp" };
 const KIND_NAMES: Record<FileKind, string> = { pdf: "PDF", jpeg: "JPG", png: "PNG", webp: "WebP" };
-
-const startsWith = (b: Uint8Array, sig: number[], offset = 0) => sig.every((x, i) => b[offset + i] === x);
-
-/** The file's real type from its first bytes, or null. */
-export function sniffType(b: Uint8Array): FileKind | null {
-  if (startsWith(b, [0x25, 0x50, 0x44, 0x46, 0x2d])) return "pdf"; // %PDF-
-  if (startsWith(b, [0xff, 0xd8, 0xff])) return "jpeg";
-  if (startsWith(b, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "png";
-  if (startsWith(b, [0x52, 0x49, 0x46, 0x46]) && startsWith(b, [0x57, 0x45, 0x42, 0x50], 8)) return "webp";
-  return null;
-}
 
 export interface CheckedFile {
   /** the person's file name, cleaned for display and downloads only */

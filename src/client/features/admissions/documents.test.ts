@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { acceptFor, checkDocumentFile, documentHint, formatBytes, sniffType } from "./documents.ts";
+import { sniffType } from "../../../shared/file-kinds.ts";
+import { acceptFor, checkDocumentFile, documentHint, formatBytes } from "./documents.ts";
 
 const PNG_BYTES = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
 const PDF_BYTES = new TextEncoder().encode("%PDF-1.4\n1 0 obj <<>> endobj\n%%EOF\n");

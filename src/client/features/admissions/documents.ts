@@ -3,6 +3,7 @@
  * server decides again by content; its messages are the same), sizes for people, and multipart parts.
  */
 import { UPLOAD_MAX_BYTES } from "../../../shared/constants.ts";
+import { fileHead, sniffType } from "../../../shared/file-kinds.ts";
 import { admission } from "../../../shared/i18n/admission.ts";
 import { validation } from "../../../shared/i18n/validation.ts";
 import {
@@ -43,23 +44,6 @@ export function acceptFor(kind: DocumentKind): string {
   return parts.join(",");
 }
 
-/** The real type from the first bytes, as the server judges it (platform/uploads.ts sniffType). */
-export function sniffType(head: Uint8Array): FileType | null {
-  const starts = (sig: number[]) => sig.every((x, i) => head[i] === x);
-  if (starts([0x25, 0x50, 0x44, 0x46, 0x2d])) return "pdf";
-  if (starts([0xff, 0xd8, 0xff])) return "jpeg";
-  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "png";
-  return null;
-}
-
-async function readHead(file: File): Promise<Uint8Array | null> {
-  try {
-    return new Uint8Array(await file.slice(0, 8).arrayBuffer());
-  } catch {
-    return null; // A browser that cannot read the file here: the server still checks it.
-  }
-}
-
 /**
  * Why a chosen file cannot be sent (too large, empty, or not an allowed type by its content), in the
  * server's own words; null when it looks fine.
@@ -68,10 +52,11 @@ export async function checkDocumentFile(kind: DocumentKind, file: File): Promise
   const label = DOCUMENT_LABELS[kind];
   if (file.size > UPLOAD_MAX_BYTES) return validation.t("file.tooLarge", { label, max: String(MAX_MB) });
   if (file.size === 0) return validation.t("file.empty", { label });
-  const head = await readHead(file);
+  const head = await fileHead(file);
   if (head) {
     const type = sniffType(head);
-    if (!type || !DOCUMENT_TYPES[kind].includes(type)) return validation.t("file.type", { label, types: describeTypes(kind) });
+    if (!type || !(DOCUMENT_TYPES[kind] as readonly string[]).includes(type))
+      return validation.t("file.type", { label, types: describeTypes(kind) });
   }
   return null;
 }

@@ -64,7 +64,12 @@ function gallery(images: ReturnType<typeof image>[], bytes = 3 * 1024 * 1024) {
 
 withFakeXhr();
 
-const jpeg = (name: string) => new File([new Uint8Array(64)], name, { type: "image/jpeg" });
+/** A JPEG as its first bytes say (the dialog reads them as the server does). */
+const jpeg = (name: string, size = 64) => {
+  const bytes = new Uint8Array(size);
+  bytes.set([0xff, 0xd8, 0xff, 0xe0]);
+  return new File([bytes], name, { type: "image/jpeg" });
+};
 
 describe("Gallery Management", () => {
   test("the stat cards: totals, the six categories and the storage used", async () => {
@@ -181,6 +186,34 @@ describe("Gallery Management", () => {
     expect((within(dialog).getByLabelText("Category of image 1") as HTMLSelectElement).value).toBe("Campus");
     expect((within(dialog).getByLabelText("Description of image 2 (optional)") as HTMLTextAreaElement).value).toBe("");
     expect(within(dialog).getByText("setup.exe is not an image.")).toBeTruthy();
+  });
+
+  test("a file too large, a GIF and a text file named .jpg say what is wrong beside their rows at once, before Upload (walk 19a)", async () => {
+    renderAdmin("/admin/gallery", gallery([]).handlers);
+    await screen.findByText("No images found");
+    const input = screen.getAllByLabelText("Choose images to upload")[0] as HTMLInputElement;
+    const gif = new File([new TextEncoder().encode("GIF89a......")], "wave.gif", { type: "image/gif" });
+    const text = new File([new TextEncoder().encode("just some notes")], "notes.jpg", { type: "image/jpeg" });
+    fireEvent.change(input, { target: { files: [jpeg("big.jpg", 5 * 1024 * 1024 + 1), gif, text, jpeg("fine.jpg")] } });
+    const dialog = await screen.findByRole("dialog", { name: "Upload Images" });
+    const rowOf = (name: string) =>
+      within(dialog)
+        .getAllByRole("listitem")
+        .find((li) => li.classList.contains("ac-upload-row") && li.textContent?.includes(name))!;
+    expect(within(rowOf("big.jpg")).getByText(/images must be at most 5 MB/)).toBeTruthy();
+    const notAllowed = "This is not a JPG, PNG or WebP picture: the gallery takes those only.";
+    expect(await within(rowOf("wave.gif")).findByText(notAllowed)).toBeTruthy();
+    expect(await within(rowOf("notes.jpg")).findByText(notAllowed)).toBeTruthy();
+    expect(within(rowOf("fine.jpg")).queryByText(notAllowed)).toBeNull();
+    // Upload sends nothing while they are there.
+    fireEvent.click(within(dialog).getByRole("button", { name: "Upload Images" }));
+    expect(FakeXhr.sent).toHaveLength(0);
+    // Without them, the rest goes.
+    for (const name of ["big.jpg", "wave.gif", "notes.jpg"])
+      fireEvent.click(within(rowOf(name)).getByRole("button", { name: `Remove ${name}` }));
+    await waitFor(() => expect(within(dialog).queryByText(notAllowed)).toBeNull());
+    fireEvent.click(within(dialog).getByRole("button", { name: "Upload Images" }));
+    expect(FakeXhr.sent).toHaveLength(1);
   });
 
   test("Remove on an image's row hands the focus to the row now in its place, not the page (tenth walk)", async () => {

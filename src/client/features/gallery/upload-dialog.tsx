@@ -22,7 +22,15 @@ import { ImageIcon } from "../../ui/more-icons.tsx";
 import { ProgressBar } from "../../ui/progress-bar.tsx";
 import { DropZone } from "./drop-zone.tsx";
 import { formatBytes } from "./format-bytes.ts";
-import { rejectionsFromErrors, rowProblems, rowsForFiles, type UploadRejection, type UploadRow, uploadFormData } from "./upload-files.ts";
+import {
+  isGalleryKind,
+  rejectionsFromErrors,
+  rowProblems,
+  rowsForFiles,
+  type UploadRejection,
+  type UploadRow,
+  uploadFormData,
+} from "./upload-files.ts";
 
 export const UPLOAD_URL = "/gallery/upload";
 
@@ -80,6 +88,19 @@ export function UploadDialog({
     setSkipped(sorted.skipped);
     setRows([...rows, ...sorted.rows]);
     added.current = sorted.rows[0]?.key ?? null;
+    // A file too large, or not a picture the gallery takes, says so beside it at once, not after Upload (walk 19a).
+    for (const row of sorted.rows) {
+      showFileProblem(row);
+      void isGalleryKind(row.file).then((allowed) => {
+        if (allowed) return;
+        setRows((all) => all.map((r) => (r.key === row.key ? { ...r, notAllowed: true } : r)));
+        showFileProblem({ ...row, notAllowed: true });
+      });
+    }
+  };
+  const showFileProblem = (row: UploadRow) => {
+    const file = rowProblems(row).file;
+    if (file) setProblems((all) => ({ ...all, [row.key]: { ...all[row.key], file } }));
   };
   useEffect(() => {
     const key = added.current;

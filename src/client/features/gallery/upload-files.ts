@@ -6,6 +6,7 @@
  */
 
 import { UPLOAD_MAX_BYTES } from "../../../shared/constants.ts";
+import { type FileKind, fileHead, sniffType } from "../../../shared/file-kinds.ts";
 import { media } from "../../../shared/i18n/media.ts";
 import {
   GALLERY_DEFAULT_CATEGORY,
@@ -25,6 +26,8 @@ export interface UploadRow {
   title: string;
   category: GalleryCategoryName;
   description: string;
+  /** its first bytes are not a JPG, PNG or WebP picture (found once the file is read, just after it is chosen) */
+  notAllowed?: boolean;
 }
 
 const IMAGE_EXTENSIONS = /\.(jpe?g|png|webp|gif|bmp|avif|heic|heif|tiff?)$/i;
@@ -88,7 +91,19 @@ export function rowProblems(row: UploadRow): { title?: string; file?: string } {
   const checked = checkInput(galleryImageDetails, { title: row.title, category: row.category, description: row.description });
   if (!checked.ok && checked.messages.title) out.title = checked.messages.title;
   if (row.file.size > UPLOAD_MAX_BYTES) out.file = media.t("up.tooBig", { size: formatBytes(row.file.size) });
+  else if (row.notAllowed) out.file = media.t("up.notAllowed");
   return out;
+}
+
+/** What the gallery takes (platform/uploads.ts checks the same on the server). */
+const GALLERY_KINDS: readonly FileKind[] = ["jpeg", "png", "webp"];
+
+/** Whether a chosen image is a JPG, PNG or WebP picture by its first bytes; true when it cannot be read here. */
+export async function isGalleryKind(file: File): Promise<boolean> {
+  const head = await fileHead(file);
+  if (!head) return true;
+  const kind = sniffType(head);
+  return kind !== null && GALLERY_KINDS.includes(kind);
 }
 
 /** The multipart body of POST /api/gallery/upload: repeated `images`, and `imageDetails` as one JSON array in the same order. */
