@@ -198,7 +198,7 @@ describe("ticket answers go by e-mail (issue 14.5)", () => {
     expect(replies).toHaveLength(1);
     expect(replies[0]).toMatchObject({ to_address: "asha@example.test", subject: "Re: Hall ticket link broken [TKT-2026-00001]" });
     expect(replies[0]!.text_body).toContain("> Fixed: please try again.");
-    expect(replies[0]!.text_body).toContain("/login");
+    expect(replies[0]!.text_body).toContain("Open the ticket: http://localhost:3000/student/help/1");
 
     // The student's own "Email notifications" switch (Settings → Notifications) stops these e-mails.
     expect((await json("PUT", "/api/student/notification-settings", { emailNotifications: false }, student)).status).toBe(200);
