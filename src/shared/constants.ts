@@ -5,9 +5,6 @@
 export { isOneOf } from "./is-one-of.ts";
 
 export const GENDERS = ["Male", "Female", "Other"] as const;
-
-/** How many announcements the home page shows, newest first (the office's list says which those are). */
-export const NEWS_ON_HOME = 3;
 export const BLOOD_GROUPS = ["A+", "A-", "B+", "B-", "AB+", "AB-", "O+", "O-"] as const;
 export const EMERGENCY_RELATIONSHIPS = ["Father", "Mother", "Guardian", "Spouse", "Sibling", "Other"] as const;
 

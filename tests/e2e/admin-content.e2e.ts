@@ -1,6 +1,7 @@
 /**
  * Issue 8's journeys in a real browser against the real server: Gallery Management (a batch with one bad
- * file: the two real images reach the public gallery, the renamed program is refused with its reason, then
+ * file: the two real images reach the public gallery, the renamed program is named as it is chosen and a broken
+ * JPEG is refused by the server with its reason, then
  * both are bulk-deleted), System Settings (the session timeout is stored and read back; maintenance mode
  * closes the public site while the admin area keeps working), a support ticket answered and resolved, and
  * the analytics CSV with its sections.
@@ -48,7 +49,7 @@ async function until(check: () => Promise<boolean>, ms = 10_000) {
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 
 describe("admin content", () => {
-  test("gallery: three files with one renamed program — two reach the public gallery, the bad one is refused; then both are bulk-deleted", async () => {
+  test("gallery: a renamed program is named as it is chosen, a broken JPEG is refused by the server, two photos reach the public gallery; then both are bulk-deleted", async () => {
     const { page, context, problems } = await newPage(browser, server);
     await signInAsAdmin(page);
     await page.goto("/admin/gallery");
@@ -66,10 +67,21 @@ describe("admin content", () => {
     await expect(upload.getByLabel(/^Title of image 3/).inputValue()).resolves.toBe("E2E Hostel");
     await expect(upload.getByLabel("Category of image 3").inputValue()).resolves.toBe("Campus");
     await upload.getByLabel("Category of image 3").selectOption("Facilities");
+    // The program is named as it is chosen, by its first bytes (walk 19a), and Upload waits for it to go.
+    const programRow = upload.getByRole("listitem").filter({ hasText: "setup.jpg" });
+    await programRow.getByText("This is not a JPG, PNG or WebP picture: the gallery takes those only.").waitFor();
+    await programRow.getByRole("button", { name: "Remove setup.jpg" }).click();
+    // A JPEG's first bytes on broken data pass that look; the server's full read refuses it after the upload.
+    const brokenJpeg = Buffer.concat([Buffer.from(await jpegBytes(64, 64)).subarray(0, 20), Buffer.alloc(400, 0)]);
+    await page
+      .getByRole("dialog", { name: "Upload Images" })
+      .getByLabel("Choose images to upload")
+      .setInputFiles([{ name: "broken.jpg", mimeType: "image/jpeg", buffer: brokenJpeg }]);
+    await upload.getByLabel(/^Title of image 3/).waitFor();
     await upload.getByRole("button", { name: "Upload Images" }).click();
     await upload.getByText("2 images uploaded successfully").waitFor();
     const refused = upload.getByRole("list", { name: "Files not uploaded" });
-    await expect(refused.textContent()).resolves.toMatch(/^setup\.jpg: .+/);
+    await expect(refused.textContent()).resolves.toMatch(/^broken\.jpg: .+/);
     await upload.getByRole("button", { name: "Done" }).click();
     await total.getByText("8", { exact: true }).waitFor();
 

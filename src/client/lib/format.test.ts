@@ -4,7 +4,6 @@ import {
   formatDate,
   formatDateTime,
   formatDayAndTime,
-  formatMoney,
   formatNumber,
   formatTime,
   formatWeekdayDate,
@@ -13,6 +12,7 @@ import {
   setFormatTimeZone,
   toDate,
 } from "./format.ts";
+import { formatMoney } from "./format-money.ts";
 import { wallClock } from "./institute-clock.ts";
 import { relativeTime } from "./time-ago.ts";
 

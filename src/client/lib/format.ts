@@ -1,5 +1,5 @@
 /**
- * How the client writes dates, times, numbers and money: one module (issue 15), with Indian conventions
+ * How the client writes dates, times and numbers: one module (issue 15; money in format-money.ts), with Indian conventions
  * (en-IN: "22 Nov 2026", 1,00,000, ₹). Formatters are made once per locale and options; the language of
  * issue 16 sets the locale here and every screen follows.
  *
@@ -10,8 +10,6 @@
  * - a `Date` is written as this device's calendar shows it: it was built as the reading to show
  *   (institute-clock.ts `wallClock`, a time of day), so it is never moved again.
  */
-
-import { rupeesIn } from "../../shared/money.ts";
 
 let locale = "en-IN";
 let timeZone: string | undefined;
@@ -112,9 +110,6 @@ export function formatDayAndTime(value: string | Date): string {
 export function formatNumber(n: number): string {
   return cached("n", {}, () => new Intl.NumberFormat(locale)).format(n);
 }
-
-/** An amount in paise as rupees: "₹1,00,000" (whole rupees) or "₹1,250.50". */
-export const formatMoney = (paise: number): string => rupeesIn(paise, locale);
 
 /** "A, B or C" / "A, B and C" in the chosen language. */
 export function formatList(items: readonly string[], type: "or" | "and" = "and"): string {

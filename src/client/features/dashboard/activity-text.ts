@@ -24,7 +24,8 @@ import { ANALYTICS_RANGE_LABELS, ANALYTICS_RANGES, type AnalyticsRange } from ".
 import { PAYMENT_MODES } from "../../../shared/schemas/fee-desk.ts";
 import { FEE_PERIODS, programmeFormEntries } from "../../../shared/schemas/programmes.ts";
 import { termName } from "../../../shared/terms.ts";
-import { formatDate, formatMoney, formatNumber } from "../../lib/format.ts";
+import { formatDate, formatNumber } from "../../lib/format.ts";
+import { formatMoney } from "../../lib/format-money.ts";
 import type { RouterOutputs } from "../../lib/trpc.ts";
 
 export type ActivityEntry = RouterOutputs["dashboard"]["activity"]["activities"][number];

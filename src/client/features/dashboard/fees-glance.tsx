@@ -6,7 +6,8 @@
 import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { admin } from "../../../shared/i18n/admin.ts";
-import { formatMoney, formatNumber } from "../../lib/format.ts";
+import { formatNumber } from "../../lib/format.ts";
+import { formatMoney } from "../../lib/format-money.ts";
 import { useT } from "../../lib/i18n.tsx";
 import type { RouterOutputs } from "../../lib/trpc.ts";
 import { ArrowRightIcon } from "../../ui/admin-icons.tsx";

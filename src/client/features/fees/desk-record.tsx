@@ -14,7 +14,7 @@ import { needsReference, PAYMENT_MODES, REFERENCE_MAX, recordPaymentForm, studen
 import { paiseToRupeesText, rupeesToPaise } from "../../../shared/schemas/programmes.ts";
 import { normaliseError } from "../../lib/errors.ts";
 import { checkInput, fieldIds, useFormState, useTextField } from "../../lib/form.ts";
-import { formatMoney } from "../../lib/format.ts";
+import { formatMoney } from "../../lib/format-money.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";

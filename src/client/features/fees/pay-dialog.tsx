@@ -10,7 +10,8 @@ import { SCREENSHOT_MAX_BYTES, SCREENSHOT_TYPES, upiSubmissionFields } from "../
 import { uploadWithProgress } from "../../lib/api.ts";
 import { normaliseError } from "../../lib/errors.ts";
 import { checkInput, type FieldMessages, focusFirstInvalid, messagesByField, useFormState } from "../../lib/form.ts";
-import { formatDate, formatMoney } from "../../lib/format.ts";
+import { formatDate } from "../../lib/format.ts";
+import { formatMoney } from "../../lib/format-money.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { svgDataUrl } from "../../lib/svg-image.ts";
 import { trpc } from "../../lib/trpc.ts";

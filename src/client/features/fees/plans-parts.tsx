@@ -4,7 +4,7 @@
  */
 import { useState } from "react";
 import { feePlans } from "../../../shared/i18n/feePlans.ts";
-import { formatMoney } from "../../lib/format.ts";
+import { formatMoney } from "../../lib/format-money.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { Badge } from "../../ui/badge.tsx";
 import { useSaved } from "../../ui/use-saved.ts";

@@ -12,7 +12,8 @@ import { feePlanForm, MAX_GRACE_DAYS, raiseFeesInput } from "../../../shared/sch
 import { paiseToRupeesText } from "../../../shared/schemas/programmes.ts";
 import { termName } from "../../../shared/terms.ts";
 import { checkInput, focusFirstInvalid, schemaRules, showFieldErrors, useFormState } from "../../lib/form.ts";
-import { formatDate, formatMoney } from "../../lib/format.ts";
+import { formatDate } from "../../lib/format.ts";
+import { formatMoney } from "../../lib/format-money.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { instituteToday } from "../../lib/institute-clock.ts";
 import { isAdministrator } from "../../lib/office.ts";

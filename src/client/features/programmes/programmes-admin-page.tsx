@@ -6,7 +6,7 @@
 import { useState } from "react";
 import { programmes } from "../../../shared/i18n/programmes.ts";
 import { PROGRAMME_STATUSES, type ProgrammeListQuery } from "../../../shared/schemas/programmes.ts";
-import { formatMoney } from "../../lib/format.ts";
+import { formatMoney } from "../../lib/format-money.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { trpc } from "../../lib/trpc.ts";
 import { usePagedList } from "../../lib/use-list-params.ts";

@@ -3,9 +3,9 @@
  */
 import type { ReactNode } from "react";
 import { Link } from "wouter";
-import { NEWS_ON_HOME } from "../../../shared/constants.ts";
 import { common } from "../../../shared/i18n/common.ts";
 import { home } from "../../../shared/i18n/home.ts";
+import { NEWS_ON_HOME } from "../../../shared/news.ts";
 import { normaliseError } from "../../lib/errors.ts";
 import { formatDate } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";

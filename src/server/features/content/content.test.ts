@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import { native } from "../../../../tests/setup/happy-dom.ts";
-import { NEWS_ON_HOME } from "../../../shared/constants.ts";
 import hiAbout from "../../../shared/i18n/hi/about.json";
 import mrAbout from "../../../shared/i18n/mr/about.json";
+import { NEWS_ON_HOME } from "../../../shared/news.ts";
 import { fileOf, pdfBytes, pngBytes } from "../../test-files.ts";
 import { callerFor, createTestDeps, createUser, type TestDeps, testApp } from "../../testing.ts";
 import { createSession, resolveSession } from "../auth/auth.service.ts";

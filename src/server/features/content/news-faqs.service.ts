@@ -6,8 +6,8 @@
 import type { Kysely } from "kysely";
 import type { Announcement, Database, Faq } from "../../../../db/schema.ts";
 import type { AuditAction } from "../../../shared/audit-actions.ts";
-import { NEWS_ON_HOME } from "../../../shared/constants.ts";
 import { config } from "../../../shared/i18n/config.ts";
+import { NEWS_ON_HOME } from "../../../shared/news.ts";
 import type { ContentListQuery, FaqInput, NewsInput } from "../../../shared/schemas/content.ts";
 import type { AppDeps } from "../../deps.ts";
 import { audit } from "../../platform/audit.ts";
