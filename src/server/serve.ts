@@ -20,6 +20,9 @@ import { claimServerLock } from "./platform/server-lock.ts";
 import { dataPaths, ensureDataDirs } from "./platform/storage.ts";
 import { createInstituteMailer, startFeeReminders, startInstituteBackups, startLibraryReminders } from "./workers.ts";
 
+/** Seconds a connection may pass without a byte in either direction (Bun.serve's `idleTimeout`, at most 255). */
+export const IDLE_TIMEOUT_S = 60;
+
 /** Serves until a signal stops the process. The environment is parsed by the caller (errors are its to print). */
 export async function serve(env: Env): Promise<void> {
   configureImageProcessing();
@@ -82,6 +85,10 @@ export async function serve(env: Env): Promise<void> {
       reusePort: env.REUSE_PORT,
       fetch: app.fetch,
       maxRequestBodySize: 128 * 1024 * 1024,
+      // Bun's default of 10 s closed an upload coming in slower than about 20 KB/s — a phone's upload on a weak
+      // line — after 12–19 s, with no answer (behind nginx: 502, the server marked down). A minute without a
+      // byte either way ends a connection, as nginx's own client_body_timeout does (walk 20b).
+      idleTimeout: IDLE_TIMEOUT_S,
     });
   } catch (err) {
     // No port (taken, or not ours to bind): nothing else may keep the process, or the data folder's lock, alive
