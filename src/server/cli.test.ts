@@ -103,6 +103,26 @@ describe("the command line", () => {
     expect(folder.err()).toBe(`${source.DATA_DIR} is a folder, not a backup file (backup-<time>.tar.gz).`);
   });
 
+  test("a folder holding a SQLite site is not served from PostgreSQL before copy-to-postgres; a folder served from PostgreSQL refuses commands without it (walks 19b, 20b)", async () => {
+    const folder = dataDir();
+    writeFileSync(path.join(folder, "institute.db"), "");
+    const onPostgres = { DATA_DIR: folder, NODE_ENV: "test", DATABASE_URL: "postgres://institute@127.0.0.1:1/institute" };
+    const serve = capture();
+    expect(await runCli(["serve"], onPostgres, serve.io)).toBe(1);
+    expect(serve.err()).toContain(`${folder} holds a site on SQLite`);
+    expect(serve.err()).toContain("copy-to-postgres <DATABASE_URL>");
+    // Served from PostgreSQL (the server's note), the SQLite file is not "the copy from before the move".
+    writeFileSync(
+      path.join(folder, "moved-to-postgres"),
+      "served from postgres://institute@127.0.0.1:1/institute since 2026-11-28T10:00:00.000Z\n",
+    );
+    const command = capture();
+    expect(await runCli(["create-admin", "desk@example.org"], { DATA_DIR: folder, NODE_ENV: "test" }, command.io)).toBe(1);
+    expect(command.err()).toContain("This site moved to PostgreSQL (served from postgres://institute@127.0.0.1:1/institute since");
+    expect(command.err()).toContain("To serve this folder from SQLite instead, delete");
+    expect(command.err()).not.toContain("the copy from before the move");
+  });
+
   test("copy-uploads copies DATA_DIR/uploads into the folder or bucket STORAGE_URL names, once; without STORAGE_URL it refuses", async () => {
     const dir = dataDir();
     mkdirSync(path.join(dir, "uploads", "documents"), { recursive: true });

@@ -91,9 +91,19 @@ export async function runCli(
   if (!env.DATABASE_URL && first !== "copy-to-postgres" && first !== "copy-uploads" && existsSync(paths.movedToPostgres)) {
     io.err(
       `This site moved to PostgreSQL (${readFileSync(paths.movedToPostgres, "utf8").trim()}): set DATABASE_URL as the server has it to run "${first}". ` +
-        (existsSync(paths.database)
+        (readFileSync(paths.movedToPostgres, "utf8").startsWith("copied to") && existsSync(paths.database)
           ? `The SQLite file ${paths.database} is the copy from before the move; to serve from it again, delete ${paths.movedToPostgres}.`
-          : `To start a new site on SQLite in this folder instead, delete ${paths.movedToPostgres}.`),
+          : `To serve this folder from SQLite instead, delete ${paths.movedToPostgres}.`),
+    );
+    return 1;
+  }
+  // A server on PostgreSQL in a folder that holds a SQLite site would find none of the site's files in its
+  // database and sweep them away as left over from interrupted writes (walk 20b: 18 of 18, the SQLite server
+  // still running). The site moves with copy-to-postgres, which also marks the folder.
+  if (env.DATABASE_URL && first === "serve" && existsSync(paths.database) && !existsSync(paths.movedToPostgres)) {
+    io.err(
+      `${paths.root} holds a site on SQLite (${paths.database}). To move it to PostgreSQL, stop it and run ` +
+        `"${PROGRAM} copy-to-postgres <DATABASE_URL>" first (docs/SCALING.md); to serve another site from PostgreSQL, give it a DATA_DIR of its own.`,
     );
     return 1;
   }

@@ -3,7 +3,7 @@
  * Bun.serve; stops cleanly on SIGINT/SIGTERM.
  */
 
-import { existsSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { oneProcessAtATime } from "../../db/connection.ts";
 import { migrateToLatest } from "../../db/migrate.ts";
 import { openConfiguredDatabase } from "../../db/open.ts";
@@ -134,8 +134,10 @@ function printCreated(created: Awaited<ReturnType<typeof seed>>["created"]): voi
  * the site does not know, a password reset that finds nobody (walk 19b). Its password is left out.
  */
 function markServedFromPostgres(marker: string, databaseUrl: string, at: Date): void {
-  if (existsSync(marker)) return;
   const where = new URL(databaseUrl);
   where.password = "";
+  // "copied to <address> on …" or "served from <address> since …": kept while it names this database; a
+  // server on another one says so (walk 20b: the refusal named the old address).
+  if (existsSync(marker) && readFileSync(marker, "utf8").includes(` ${where.href} `)) return;
   writeFileSync(marker, `served from ${where.href} since ${at.toISOString()}\n`, { mode: 0o600 });
 }

@@ -50,10 +50,10 @@ async function onServer(sql: string) {
   }
 }
 
-async function start(dataDir: string): Promise<{ url: string; proc: Bun.Subprocess }> {
+async function start(dataDir: string, databaseUrl = url): Promise<{ url: string; proc: Bun.Subprocess }> {
   const proc = Bun.spawn([process.execPath, "src/server/main.ts"], {
     cwd: ROOT,
-    env: { ...env, ...s3.env, DATA_DIR: dataDir },
+    env: { ...env, ...s3.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl },
     stdout: "pipe",
     stderr: "pipe",
   });
@@ -253,9 +253,45 @@ describe("commands and starts beside a PostgreSQL site (walk 19b)", () => {
     const [code, stderr] = await Promise.all([proc.exited, new Response(proc.stderr).text()]);
     expect(code).toBe(1);
     expect(stderr).toContain("This site moved to PostgreSQL (served from postgres://");
-    expect(stderr).toContain("To start a new site on SQLite in this folder instead, delete");
+    expect(stderr).toContain("To serve this folder from SQLite instead, delete");
     expect(stderr).not.toContain(new URL(url).password || "no password in the address");
     expect(existsSync(path.join(dataDirs[0]!, "institute.db"))).toBe(false);
+  });
+
+  test("a server on PostgreSQL in a folder holding a SQLite site is refused, and sweeps none of its files (walk 20b)", async () => {
+    const sqliteSite = mkdtempSync(path.join(tmpdir(), "institute-two-sqlite-"));
+    dataDirs.push(sqliteSite);
+    await Bun.write(path.join(sqliteSite, "institute.db"), "");
+    const photo = path.join(sqliteSite, "uploads", "photos", "left-from-the-sqlite-site.webp");
+    await Bun.write(photo, "a photo the SQLite site's database names");
+    const proc = Bun.spawn([process.execPath, "src/server/main.ts"], {
+      cwd: ROOT,
+      env: { ...env, DATA_DIR: sqliteSite },
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+    const [code, stderr] = await Promise.all([proc.exited, new Response(proc.stderr).text()]);
+    expect(code).toBe(1);
+    expect(stderr).toContain("holds a site on SQLite");
+    expect(stderr).toContain("copy-to-postgres");
+    expect(existsSync(photo)).toBe(true);
+    expect(existsSync(path.join(sqliteSite, "moved-to-postgres"))).toBe(false);
+  });
+
+  test("the folder's note names the database its server last used (walk 20b: the refusal named an old one)", async () => {
+    const marker = path.join(dataDirs[0]!, "moved-to-postgres");
+    expect(await Bun.file(marker).text()).toContain(`/${name} since `);
+    const otherName = `${name}_other`;
+    await onServer(`drop database if exists ${otherName}`);
+    await onServer(`create database ${otherName}`);
+    try {
+      const other = await start(dataDirs[0]!, withDatabaseName(server, otherName));
+      other.proc.kill();
+      await other.proc.exited;
+      expect(await Bun.file(marker).text()).toContain(`/${otherName} since `);
+    } finally {
+      await onServer(`drop database if exists ${otherName}`);
+    }
   });
 
   test("a server refused because a newer version migrated the database stops at once (walk 19b: 10 s)", async () => {

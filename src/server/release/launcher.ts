@@ -39,6 +39,12 @@ export function unpack(compressed: Uint8Array, manifest: Manifest, dir: string):
   }
   // The folder arrives marked as this process's, so no other build's launch takes it between its rename and the run.
   markInUse(staging);
+  // Another process of this build may have put it in place meanwhile (two started together): it stays, with its
+  // mark (walk 20b: removed and replaced, its process's mark went with it).
+  if (isIntact(dir, manifest)) {
+    rmSync(staging, { recursive: true, force: true });
+    return;
+  }
   rmSync(dir, { recursive: true, force: true });
   try {
     renameSync(staging, dir);
@@ -57,13 +63,20 @@ export function unpack(compressed: Uint8Array, manifest: Manifest, dir: string):
  */
 const IN_USE = ".in-use";
 
-/** Marks `dir` as used by this process until it exits (a mark left by a killed process counts for nothing). */
+/** The marks this process has made, removed when it exits. */
+const myMarks = new Set<string>();
+
+/**
+ * Marks `dir` as used by this process until it exits (a mark left by a killed process counts for nothing); marking
+ * it again puts back a mark another process's unpacking may have taken.
+ */
 export function markInUse(dir: string): void {
   const marks = path.join(dir, IN_USE);
   mkdirSync(marks, { recursive: true, mode: 0o700 });
   const mark = path.join(marks, String(process.pid));
   writeFileSync(mark, "");
-  process.once("exit", () => rmSync(mark, { force: true }));
+  if (myMarks.size === 0) process.once("exit", () => myMarks.forEach((m) => rmSync(m, { force: true })));
+  myMarks.add(mark);
 }
 
 /** Whether the process `pid` runs (one of another user answers EPERM: it runs). */
@@ -124,7 +137,11 @@ export async function launch(payloadFile: string, manifest: Manifest): Promise<v
   mkdirSync(root, { recursive: true, mode: 0o700 });
   // Marked before it is checked, so another build's launch cannot take it between the check and the run.
   markInUse(dir);
-  if (!isIntact(dir, manifest)) unpack(await Bun.file(payloadFile).bytes(), manifest, dir);
+  if (!isIntact(dir, manifest)) {
+    unpack(await Bun.file(payloadFile).bytes(), manifest, dir);
+    // Two processes of a new build started together: whichever folder stood at the end, both are marked in it.
+    markInUse(dir);
+  }
   pruneOtherBuilds(root, manifest.buildId);
   (globalThis as Record<symbol, unknown>)[UNPACKED_KEY] = dir;
   const cli = (await import(path.join(dir, "app", "cli.js"))) as typeof import("../cli.ts");

@@ -82,6 +82,18 @@ describe("other builds' folders (walk 19b)", () => {
     expect(readdirSync(root)).toEqual([manifest.buildId]);
   });
 
+  test("a second process of the same build finding the folder in place leaves it, with the first one's mark (walk 20b)", () => {
+    const { manifest, compressed } = payload();
+    const dir = path.join(mkdtempSync(path.join(tmpdir(), "runtime-")), manifest.buildId);
+    unpack(compressed, manifest, dir);
+    writeFileSync(path.join(dir, ".in-use", "4242"), "");
+    // The second process had found no folder when it looked, and unpacks too.
+    unpack(compressed, manifest, dir);
+    expect(readdirSync(path.join(dir, ".in-use")).sort()).toEqual([String(process.pid), "4242"].sort());
+    expect(isIntact(dir, manifest)).toBe(true);
+    expect(readdirSync(path.dirname(dir))).toEqual([manifest.buildId]);
+  });
+
   test("a mark names this process, which runs; a pid of no process does not run", () => {
     const dir = mkdtempSync(path.join(tmpdir(), "mark-"));
     markInUse(dir);
