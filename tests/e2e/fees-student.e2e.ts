@@ -308,6 +308,21 @@ describe("the student's fees: paying by UPI and the receipt (issue 19)", () => {
       outside: 0,
     });
     await desk.page.screenshot({ path: path.join(tmpdir(), "fees-receipt-print.png"), fullPage: true });
+    // Printed narrower (A4 in Marathi sent the title to a line of its own: walk 20a), the title block keeps to the
+    // head's end, not its start.
+    await desk.page.setViewportSize({ width: 520, height: 900 });
+    const ends = await desk.page.evaluate(() => {
+      const head = document.querySelector(".fee-receipt__head")!;
+      const heading = document.querySelector(".fee-receipt__heading")!;
+      const padding = Number.parseFloat(getComputedStyle(head).paddingRight);
+      const contact = document.querySelector(".fee-receipt__contact")!.getBoundingClientRect();
+      return {
+        wrapped: heading.getBoundingClientRect().top >= contact.bottom,
+        atEnd: Math.abs(head.getBoundingClientRect().right - padding - heading.getBoundingClientRect().right) < 1,
+      };
+    });
+    expect(ends).toEqual({ wrapped: true, atEnd: true });
+    await desk.page.setViewportSize(DESKTOP);
     const pages = await pdfPages(desk.page);
     expect(pages).toHaveLength(1);
     expect(Math.abs(pages[0]![0] - 595.3)).toBeLessThan(1);
