@@ -279,10 +279,16 @@ describe("account journeys", () => {
     await context.close();
   });
 
-  test("two-step sign-in by keyboard: the code's box takes the focus, and again after a wrong code (eleventh walk)", async () => {
-    const db = openDatabase();
-    db.prepare("update users set two_factor_enabled = 1 where email = ?").run(server.admin.email);
-    db.close();
+  test("two-step sign-in turned on in Settings, then by keyboard: the code's box takes the focus, and again after a wrong code (eleventh walk, walk 20a)", async () => {
+    // Turned on for the account itself, as an office member does it (walk 20a: there was no switch for it).
+    const before = await newPage(browser, server);
+    await signIn(before.page, "admin", server.admin.email, current.admin);
+    await before.page.waitForURL("**/admin/dashboard");
+    await before.page.goto("/admin/settings?section=profile");
+    await before.page.getByRole("switch", { name: "Ask for an e-mailed code at every sign-in" }).click();
+    await before.page.getByText("On: saved as soon as it was switched.").waitFor();
+    expect(expectedNoise(before.problems)).toEqual([]);
+    await before.context.close();
     const { page, context, problems } = await newPage(browser, server);
     try {
       const since = Date.now();

@@ -15,7 +15,7 @@ import { useSession } from "../../lib/session.tsx";
 import { trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
-import { PasswordInput, TextInput } from "../../ui/field.tsx";
+import { PasswordInput, TextInput, Toggle } from "../../ui/field.tsx";
 import { PasswordRules } from "../auth/password-fields.tsx";
 import { bindFields, ToggleList } from "./section-fields.tsx";
 import { type FieldErrorMap, passwordMessages, SETTINGS_TEXT, type SettingsForms } from "./settings-form.ts";
@@ -175,5 +175,47 @@ export function PasswordChange() {
         </Button>
       </div>
     </form>
+  );
+}
+
+/**
+ * Two-step sign-in for the signed-in office account, administrator or staff (decision 020; walk 20a: staff had no
+ * way to turn it on). When the institute requires it of every office account (Security), the switch shows it on.
+ */
+export function OwnTwoStep() {
+  const t = useT(config);
+  const utils = trpc.useUtils();
+  const stats = trpc.auth.stats.useQuery();
+  const set = trpc.auth.setTwoFactor.useMutation();
+  const [failure, setFailure] = useState<string | null>(null);
+  if (!stats.data) return null;
+  const { twoFactorEnabled, twoFactorByInstitute } = stats.data;
+  const change = (enabled: boolean) => {
+    setFailure(null);
+    set.mutate(
+      { enabled },
+      {
+        onSuccess: () => void utils.auth.stats.invalidate(),
+        onError: (err) => setFailure(normaliseError(err).message || t("twoStep.failed")),
+      },
+    );
+  };
+  return (
+    <section className="ac-settings-fieldset" aria-labelledby="settings-two-step-title">
+      <h3 id="settings-two-step-title" className="ac-settings-fieldset__title">
+        {t("twoStep.title")}
+      </h3>
+      <Toggle
+        label={t("twoStep.label")}
+        description={twoFactorByInstitute ? t("twoStep.byInstitute") : t("twoStep.text")}
+        checked={twoFactorEnabled}
+        disabled={twoFactorByInstitute || set.isPending}
+        onChange={change}
+      />
+      {failure ? <Alert tone="error">{failure}</Alert> : null}
+      <p className="text-sm text-muted" aria-live="polite">
+        {set.isSuccess ? t(twoFactorEnabled ? "twoStep.on" : "twoStep.off") : null}
+      </p>
+    </section>
   );
 }

@@ -1,10 +1,10 @@
 import { describe, expect, jest, test } from "bun:test";
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { ACCOUNT_MSG } from "../../../shared/account-messages.ts";
 import { DEFAULT_SETTINGS } from "../../../shared/schemas/settings.ts";
 import { advance, errorOf, type Handlers, renderAdmin, withFakeTimerCleanup } from "../../layouts/admin-testing.tsx";
 import { doubleClickSendsOnce, neverAnswers } from "../../lib/one-at-a-time-testing.ts";
-import { ADMIN, leavingAsks, TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
+import { ADMIN, leavingAsks, STAFF, TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
 import { SAVED_MESSAGE_MS, SETTINGS_TEXT } from "./settings-form.ts";
 
 withClientTestRules();
@@ -260,6 +260,46 @@ describe("System Settings", () => {
     expect(leavingAsks()).toBe(false);
     expect(sent("auth.changePassword")).toEqual([{ currentPassword: "Old-pass-1", newPassword: "Better2026" }]);
     expect(sent("settings.update")).toEqual([]);
+  });
+
+  test("a staff member turns two-step sign-in on for their own account; required by the institute, it shows on and fixed (walk 20a)", async () => {
+    let own = false;
+    let byInstitute = false;
+    const stats = () => ({
+      lastLogin: null,
+      activeSessions: 1,
+      passwordChangedAt: "2026-11-01T00:00:00.000Z",
+      passwordAgeDays: 21,
+      passwordExpiresInDays: 69,
+      twoFactorEnabled: own || byInstitute,
+      twoFactorByInstitute: byInstitute,
+      memberSince: "2026-11-01T00:00:00.000Z",
+    });
+    const { sent } = renderAdmin(
+      "/admin/settings",
+      handlers({
+        "auth.stats": stats,
+        "auth.setTwoFactor": (input) => {
+          own = (input as { enabled: boolean }).enabled;
+          return { twoFactorEnabled: own };
+        },
+      }),
+      STAFF,
+    );
+    const toggle = await screen.findByRole("switch", { name: "Ask for an e-mailed code at every sign-in" });
+    expect(toggle.getAttribute("aria-checked")).toBe("false");
+    fireEvent.click(toggle);
+    await waitFor(() => expect(sent("auth.setTwoFactor")).toEqual([{ enabled: true }]));
+    await waitFor(() =>
+      expect(screen.getByRole("switch", { name: "Ask for an e-mailed code at every sign-in" }).getAttribute("aria-checked")).toBe("true"),
+    );
+    cleanup();
+    byInstitute = true;
+    own = false;
+    renderAdmin("/admin/settings", handlers({ "auth.stats": stats }), STAFF);
+    const fixed = (await screen.findByRole("switch", { name: "Ask for an e-mailed code at every sign-in" })) as HTMLButtonElement;
+    expect([fixed.getAttribute("aria-checked"), fixed.disabled]).toEqual(["true", true]);
+    expect(screen.getByText(/the institute has turned it on in Settings → Security/)).toBeTruthy();
   });
 
   test("a double click on Change Password or on Back up now sends once while the first call is on its way", async () => {

@@ -208,6 +208,8 @@ export async function accountStats(deps: AppDeps, userId: number) {
     passwordAgeDays: ageDays,
     passwordExpiresInDays: Math.max(0, security.passwordExpiry - ageDays),
     twoFactorEnabled: account.two_factor_enabled === 1 || (isOffice(account.role) && security.enableTwoFactor),
+    /** an office account's code is required by the institute's Security setting, whatever its own switch says */
+    twoFactorByInstitute: isOffice(account.role) && security.enableTwoFactor,
     memberSince: account.created_at,
   };
 }

@@ -360,6 +360,18 @@ describe("sessions and account", () => {
     expect(stats).toMatchObject({ activeSessions: 2, passwordAgeDays: 21, passwordExpiresInDays: 69, twoFactorEnabled: false });
     expect(stats.lastLogin).toBe(deps.now().toISOString());
   });
+
+  test("an office account's own two-step switch, and the institute's requirement over it (walk 20a)", async () => {
+    await createUser(deps, { role: "staff", email: "desk@example.test" });
+    const staff = await signedIn(loginAdmin(deps, { email: "desk@example.test", password: TEST_PASSWORD }));
+    const caller = callerFor(deps, await resolveSession(deps, staff.token));
+    expect(await caller.auth.stats()).toMatchObject({ twoFactorEnabled: false, twoFactorByInstitute: false });
+    await caller.auth.setTwoFactor({ enabled: true });
+    expect(await caller.auth.stats()).toMatchObject({ twoFactorEnabled: true, twoFactorByInstitute: false });
+    await caller.auth.setTwoFactor({ enabled: false });
+    await saveSettingsGroup(deps, "security", { ...(await getSettings(deps)).security, enableTwoFactor: true });
+    expect(await caller.auth.stats()).toMatchObject({ twoFactorEnabled: true, twoFactorByInstitute: true });
+  });
 });
 
 describe("two-factor sign-in by e-mailed code", () => {
