@@ -15,7 +15,7 @@ describe("rangeText", () => {
     expect(rangeText(3, 10, 1, "students")).toBe("Showing 1 of 1");
   });
 
-  test("none in Marathi agrees with the plural noun the lists give (walk 20a: \"एकही सवलती नाही\")", async () => {
+  test('none in Marathi agrees with the plural noun the lists give (walk 20a: "एकही सवलती नाही")', async () => {
     await loadAllCatalogues();
     await changeLocale("mr", { keep: false });
     expect(rangeText(1, 10, 0, "सवलती")).toBe("सवलती नाहीत");

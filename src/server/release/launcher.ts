@@ -75,7 +75,10 @@ export function markInUse(dir: string): void {
   mkdirSync(marks, { recursive: true, mode: 0o700 });
   const mark = path.join(marks, String(process.pid));
   writeFileSync(mark, "");
-  if (myMarks.size === 0) process.once("exit", () => myMarks.forEach((m) => rmSync(m, { force: true })));
+  if (myMarks.size === 0)
+    process.once("exit", () => {
+      for (const m of myMarks) rmSync(m, { force: true });
+    });
   myMarks.add(mark);
 }
 
