@@ -21,7 +21,7 @@ import { dataPaths, ensureDataDirs } from "./platform/storage.ts";
 import { createInstituteMailer, startFeeReminders, startInstituteBackups, startLibraryReminders } from "./workers.ts";
 
 /** Seconds a connection may pass without a byte in either direction (Bun.serve's `idleTimeout`, at most 255). */
-export const IDLE_TIMEOUT_S = 60;
+const IDLE_TIMEOUT_S = 60;
 
 /** Serves until a signal stops the process. The environment is parsed by the caller (errors are its to print). */
 export async function serve(env: Env): Promise<void> {
