@@ -214,9 +214,23 @@ export async function accountStats(deps: AppDeps, userId: number) {
   };
 }
 
-/** Turns the e-mailed sign-in code on or off for the user's own account. */
-export async function setTwoFactor(deps: AppDeps, userId: number, enabled: boolean) {
-  await setTwoFactorFlag(deps.db, userId, enabled, deps.now().toISOString());
+/**
+ * Turns the e-mailed sign-in code on or off for the user's own account; a change is in the audit log, whichever
+ * screen made it (the student's Settings, or an office account's Profile since stop 50).
+ */
+export async function setTwoFactor(deps: AppDeps, userId: number, enabled: boolean, meta: SessionMeta = {}) {
+  const account = await findUserById(deps.db, userId);
+  if (!account) throw notFound();
+  if ((account.two_factor_enabled === 1) === enabled) return { twoFactorEnabled: enabled };
+  const now = deps.now();
+  await setTwoFactorFlag(deps.db, userId, enabled, now.toISOString());
+  await audit(deps.db, now, {
+    actorUserId: userId,
+    action: enabled ? "account.two_factor_on" : "account.two_factor_off",
+    entityType: "user",
+    entityId: userId,
+    ip: meta.ip,
+  });
   return { twoFactorEnabled: enabled };
 }
 

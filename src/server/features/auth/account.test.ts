@@ -368,7 +368,16 @@ describe("sessions and account", () => {
     expect(await caller.auth.stats()).toMatchObject({ twoFactorEnabled: false, twoFactorByInstitute: false });
     await caller.auth.setTwoFactor({ enabled: true });
     expect(await caller.auth.stats()).toMatchObject({ twoFactorEnabled: true, twoFactorByInstitute: false });
+    await caller.auth.setTwoFactor({ enabled: true }); // no change: not logged again
     await caller.auth.setTwoFactor({ enabled: false });
+    // Logged as the student's switch is, whichever screen turned it.
+    const log = await deps.db
+      .selectFrom("audit_log")
+      .select("action")
+      .where("action", "like", "account.two_factor%")
+      .orderBy("id")
+      .execute();
+    expect(log.map((l) => l.action)).toEqual(["account.two_factor_on", "account.two_factor_off"]);
     await saveSettingsGroup(deps, "security", { ...(await getSettings(deps)).security, enableTwoFactor: true });
     expect(await caller.auth.stats()).toMatchObject({ twoFactorEnabled: true, twoFactorByInstitute: true });
   });

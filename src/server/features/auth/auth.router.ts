@@ -36,5 +36,5 @@ export const authRouter = router({
     .mutation(({ ctx, input }) => accountService.setLanguage(ctx.deps, ctx.auth.user.id, input.language)),
   setTwoFactor: authedProcedure
     .input(v.object({ enabled: v.boolean() }))
-    .mutation(({ ctx, input }) => accountService.setTwoFactor(ctx.deps, ctx.auth.user.id, input.enabled)),
+    .mutation(({ ctx, input }) => accountService.setTwoFactor(ctx.deps, ctx.auth.user.id, input.enabled, ctx)),
 });

@@ -4,7 +4,6 @@ import type { User } from "../../../../db/schema.ts";
 import { DEFAULT_STUDENT_PREFERENCES, type StudentPreferences, studentPreferences } from "../../../shared/schemas/settings.ts";
 import type { NotificationSettingsInput, PrivacySettingsInput } from "../../../shared/schemas/student.ts";
 import type { AppDeps } from "../../deps.ts";
-import { audit } from "../../platform/audit.ts";
 import { jsonObject } from "../../platform/json.ts";
 import { sentOnly } from "../../platform/validation.ts";
 import { CHOSEN_LANGUAGE, storePreferences } from "../accounts/accounts.repository.ts";
@@ -57,20 +56,11 @@ async function savePreferences(deps: AppDeps, userId: number, changes: Partial<S
 
 /** PUT /student/notification-settings: toggles, theme and language stored per student (DECISIONS 2); two-factor via its own switch. */
 export async function updateStudentSettings(deps: AppDeps, userId: number, input: NotificationSettingsInput, meta: SessionMeta = {}) {
-  const user = await loadStudent(deps, userId);
+  await loadStudent(deps, userId);
   const { twoFactorAuth, ...preferences } = input;
   const changes: Partial<StudentPreferences> = sentOnly(preferences);
   await savePreferences(deps, userId, changes);
-  if (twoFactorAuth !== undefined && twoFactorAuth !== (user.two_factor_enabled === 1)) {
-    await setTwoFactor(deps, userId, twoFactorAuth);
-    await audit(deps.db, deps.now(), {
-      actorUserId: userId,
-      action: twoFactorAuth ? "account.two_factor_on" : "account.two_factor_off",
-      entityType: "user",
-      entityId: userId,
-      ip: meta.ip,
-    });
-  }
+  if (twoFactorAuth !== undefined) await setTwoFactor(deps, userId, twoFactorAuth, meta);
   return getStudentSettings(deps, userId);
 }
 
