@@ -423,16 +423,26 @@ describe("admissions journeys", () => {
     await documentInput(page, "Marksheet").setInputFiles({ name: "marksheet.pdf", mimeType: "application/pdf", buffer: PDF });
     await page.getByText("marksheet.pdf").waitFor();
 
+    // Each step a Back or Forward reaches is shown from its title: the browser's own restoration of the scroll of
+    // the moment Next was pressed (the step's end, or the footer) does not come after it (walk 21).
+    const titleInView = async (name: string) => {
+      const heading = page.getByRole("heading", { name });
+      await heading.waitFor();
+      await page.waitForTimeout(300);
+      const box = await heading.evaluate((el) => ({ top: el.getBoundingClientRect().top, height: innerHeight }));
+      expect(box.top).toBeGreaterThanOrEqual(0);
+      expect(box.top).toBeLessThan(box.height / 2);
+    };
     await page.goBack();
-    await page.getByRole("heading", { name: "Academic Information" }).waitFor();
+    await titleInView("Academic Information");
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Academic Information");
     await page.goBack();
-    await page.getByRole("heading", { name: "Personal Details" }).waitFor();
+    await titleInView("Personal Details");
     expect(await page.getByLabel("City").inputValue()).toBe(applicant.city);
     expect(new URL(page.url()).pathname).toBe("/admission");
     await page.goForward();
     await page.goForward();
-    await page.getByRole("heading", { name: "Documents Upload" }).waitFor();
+    await titleInView("Documents Upload");
     await page.getByText("marksheet.pdf").waitFor();
     await page.getByRole("img", { name: "Preview of Photo" }).waitFor();
     expect(await page.getByText(/please attach these again/).count()).toBe(0);

@@ -3,6 +3,11 @@
  * entry of the tab's history at the same address, so a phone's Back goes a step back instead of off the page,
  * where the chosen files would have to be attached again (a browser never keeps them). Back from the step the
  * page opened on leaves it, as any page's Back does.
+ *
+ * The wizard's entries restore no scroll (walk 21): the browser's own restoration came after the step was shown and
+ * put back the scroll of the moment Next was pressed (on a phone, the step's end or the footer), so the page places
+ * the step at its title itself. `scrollRestoration` belongs to a history entry, and entries pushed from one inherit
+ * it: the wizard's are "manual", and the page a link leaves them for is given "auto" back.
  */
 import { useEffect, useRef } from "react";
 import { STEPS, type StepIndex } from "./application-form.ts";
@@ -22,6 +27,9 @@ export function useStepsInHistory(step: StepIndex, onPop: (step: StepIndex) => v
   popTo.current = onPop;
 
   useEffect(() => {
+    // Back from another page to a wizard entry (already "manual") opens the form at its top, as a new page opens.
+    if (history.scrollRestoration === "manual") scrollTo({ top: 0, behavior: "instant" });
+    history.scrollRestoration = "manual";
     // The entry the page opened on holds the step it opened at (a draft's, or the first).
     history.replaceState(withStep(recorded.current), "");
     const pop = (event: PopStateEvent) => {
@@ -31,7 +39,11 @@ export function useStepsInHistory(step: StepIndex, onPop: (step: StepIndex) => v
       popTo.current(reached);
     };
     addEventListener("popstate", pop);
-    return () => removeEventListener("popstate", pop);
+    return () => {
+      removeEventListener("popstate", pop);
+      // By now the entry is the page the wizard was left for (or went back to).
+      history.scrollRestoration = "auto";
+    };
   }, []);
 
   useEffect(() => {
