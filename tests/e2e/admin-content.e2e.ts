@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { executableBytes, jpegBytes, pngBytes } from "../../src/server/test-files.ts";
-import { launchBrowser, newPage, PHONE, type RunningServer, signIn, startServer } from "./harness.ts";
+import { DESKTOP, launchBrowser, newPage, PHONE, type RunningServer, signIn, startServer } from "./harness.ts";
 
 let server: RunningServer;
 let browser: Browser;
@@ -69,7 +69,18 @@ describe("admin content", () => {
     await upload.getByLabel("Category of image 3").selectOption("Facilities");
     // The program is named as it is chosen, by its first bytes (walk 19a), and Upload waits for it to go.
     const programRow = upload.getByRole("listitem").filter({ hasText: "setup.jpg" });
-    await programRow.getByText("This is not a JPG, PNG or WebP picture: the gallery takes those only.").waitFor();
+    const refusedLine = programRow.getByText("This is not a JPG, PNG or WebP picture: the gallery takes those only.");
+    await refusedLine.waitFor();
+    // On a phone, Upload with it there shows its message (walk 21: its Remove took the focus under the dialog's
+    // footer, and nothing seemed to happen).
+    await page.setViewportSize({ width: 390, height: 700 });
+    await upload.getByRole("button", { name: "Upload Images" }).click();
+    await page.waitForTimeout(300);
+    const footerTop = await upload.locator(".ui-dialog__footer").evaluate((el) => el.getBoundingClientRect().top);
+    const line = await refusedLine.evaluate((el) => el.getBoundingClientRect());
+    expect(line.top).toBeGreaterThanOrEqual(0);
+    expect(line.bottom).toBeLessThanOrEqual(footerTop);
+    await page.setViewportSize(DESKTOP);
     await programRow.getByRole("button", { name: "Remove setup.jpg" }).click();
     // A JPEG's first bytes on broken data pass that look; the server's full read refuses it after the upload.
     const brokenJpeg = Buffer.concat([Buffer.from(await jpegBytes(64, 64)).subarray(0, 20), Buffer.alloc(400, 0)]);

@@ -4,6 +4,7 @@
  */
 import { categoryName } from "../../../shared/i18n/gallery.ts";
 import { media } from "../../../shared/i18n/media.ts";
+import { formatFileSize } from "../../lib/file-size.ts";
 import type { RouterOutputs } from "../../lib/trpc.ts";
 import { Badge } from "../../ui/badge.tsx";
 import { cx } from "../../ui/cx.ts";
@@ -12,7 +13,6 @@ import { IconAction } from "../../ui/list-controls.tsx";
 import { Moment } from "../../ui/moment.tsx";
 import { EditIcon, TrashIcon } from "../../ui/more-icons.tsx";
 import { actionsColumn, Table, type TableColumn } from "../../ui/table.tsx";
-import { formatBytes } from "./format-bytes.ts";
 
 export type GalleryImage = RouterOutputs["gallery"]["adminList"]["images"][number];
 
@@ -95,7 +95,7 @@ export function GalleryGrid({ images, selected, onToggle, onEdit, onDelete }: Ga
               <p className="text-sm text-muted">
                 <Moment time={image.uploadDate} show="day" />
                 {" · "}
-                {formatBytes(image.sizeBytes)}
+                {formatFileSize(image.sizeBytes)}
               </p>
             </div>
           </li>
@@ -146,7 +146,7 @@ export function GalleryList({ images, selected, onToggle, onEdit, onDelete }: Ga
       key: "size",
       header: media.t("col.size"),
       className: "ui-table__cell--numeric ui-table__cell--nowrap",
-      render: (image) => formatBytes(image.sizeBytes),
+      render: (image) => formatFileSize(image.sizeBytes),
     },
     actionsColumn((image) => <Actions image={image} onEdit={onEdit} onDelete={onDelete} />),
   ];

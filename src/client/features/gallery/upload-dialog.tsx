@@ -5,11 +5,13 @@
  * so the good images are stored and each refused file is listed with its reason.
  */
 import { useEffect, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { categoryOptions } from "../../../shared/i18n/gallery.ts";
 import { media } from "../../../shared/i18n/media.ts";
 import { GALLERY_MESSAGES, type GalleryCategoryName, galleryUploaded } from "../../../shared/schemas/gallery.ts";
 import { uploadWithProgress } from "../../lib/api.ts";
 import { normaliseError } from "../../lib/errors.ts";
+import { formatFileSize } from "../../lib/file-size.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { useOneAtATime } from "../../lib/one-at-a-time.ts";
 import { Alert } from "../../ui/alert.tsx";
@@ -21,7 +23,6 @@ import { CloseIcon } from "../../ui/icons.tsx";
 import { ImageIcon } from "../../ui/more-icons.tsx";
 import { ProgressBar } from "../../ui/progress-bar.tsx";
 import { DropZone } from "./drop-zone.tsx";
-import { formatBytes } from "./format-bytes.ts";
 import {
   isGalleryKind,
   rejectionsFromErrors,
@@ -156,9 +157,15 @@ export function UploadDialog({
       if (p.title || p.file) found[row.key] = p;
     }
     if (Object.keys(found).length > 0) {
-      setProblems(found);
+      // Shown before the focus moves, so the first row's message can be brought into view.
+      flushSync(() => setProblems(found));
       const first = rows.find((r) => found[r.key]);
-      if (first) document.getElementById(found[first.key]?.title ? `${first.key}-title` : `${first.key}-remove`)?.focus();
+      if (!first) return;
+      if (found[first.key]?.title) return document.getElementById(`${first.key}-title`)?.focus();
+      // A file's message sits beside its picture, away from its Remove: on a phone Remove was focused under the
+      // dialog's footer and nothing seemed to happen (walk 21), so the message is what is scrolled to.
+      document.getElementById(`${first.key}-remove`)?.focus({ preventScroll: true });
+      document.getElementById(`${first.key}-file-error`)?.scrollIntoView?.({ block: "center" });
       return;
     }
     void uploads.run(async () => {
@@ -336,7 +343,7 @@ function UploadRowEditor({
         ) : null}
         <p className="text-sm ac-upload-row__file">
           <span className="ops-break">{row.file.name}</span>
-          <span className="text-muted"> · {formatBytes(row.file.size)}</span>
+          <span className="text-muted"> · {formatFileSize(row.file.size)}</span>
         </p>
         {problems?.file ? (
           <p className="ui-field__error" id={`${row.key}-file-error`}>

@@ -37,7 +37,7 @@ describe("upload rows", () => {
     const [row] = rowsForFiles([file("big.jpg", "image/jpeg", 6 * 1024 * 1024)]).rows;
     expect(rowProblems({ ...row!, title: "  " })).toEqual({
       title: "Please enter a title for the image",
-      file: "This file is 6.00 MB; images must be at most 5 MB.",
+      file: "This file is 6 MB; images must be at most 5 MB.",
     });
   });
 

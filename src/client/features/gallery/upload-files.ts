@@ -16,8 +16,8 @@ import {
   type GalleryCategoryName,
   galleryImageDetails,
 } from "../../../shared/schemas/gallery.ts";
+import { formatFileSize } from "../../lib/file-size.ts";
 import { checkInput } from "../../lib/form.ts";
-import { formatBytes } from "./format-bytes.ts";
 
 export interface UploadRow {
   /** stable within the dialog */
@@ -90,7 +90,7 @@ export function rowProblems(row: UploadRow): { title?: string; file?: string } {
   const out: { title?: string; file?: string } = {};
   const checked = checkInput(galleryImageDetails, { title: row.title, category: row.category, description: row.description });
   if (!checked.ok && checked.messages.title) out.title = checked.messages.title;
-  if (row.file.size > UPLOAD_MAX_BYTES) out.file = media.t("up.tooBig", { size: formatBytes(row.file.size) });
+  if (row.file.size > UPLOAD_MAX_BYTES) out.file = media.t("up.tooBig", { size: formatFileSize(row.file.size) });
   else if (row.notAllowed) out.file = media.t("up.notAllowed");
   return out;
 }

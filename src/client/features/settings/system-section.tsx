@@ -6,6 +6,7 @@
 import { useState } from "react";
 import { config } from "../../../shared/i18n/config.ts";
 import { downloadFile } from "../../lib/download.ts";
+import { formatFileSize } from "../../lib/file-size.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { useOneAtATime } from "../../lib/one-at-a-time.ts";
 import { trpc } from "../../lib/trpc.ts";
@@ -19,7 +20,6 @@ import { ListLoadError } from "../../ui/load-error.tsx";
 import { DownloadIcon } from "../../ui/more-icons.tsx";
 import { actionsColumn, Table, type TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
-import { formatBytes } from "../gallery/format-bytes.ts";
 import { bindFields, SettingsPanel, ToggleList } from "./section-fields.tsx";
 import { backupFrequencyOptions, logLevelOptions, type SettingsForms } from "./settings-form.ts";
 
@@ -113,7 +113,7 @@ export function BackupsPanel() {
       key: "size",
       header: t("backups.col.size"),
       className: "ui-table__cell--numeric ui-table__cell--nowrap",
-      render: (b) => formatBytes(b.size),
+      render: (b) => formatFileSize(b.size),
     },
     {
       key: "date",
