@@ -12,9 +12,13 @@ describe("render", () => {
     const files = { one: "{count} file", other: "{count} files" };
     expect(render(files, "en", { count: 1 })).toBe("1 file");
     expect(render(files, "en", { count: 0 })).toBe("0 files");
-    // Hindi counts 0 and 1 as "one"; Marathi only 1.
+    // Hindi's rules count 0 and 1 as "one", but none takes the plural form, as in every language here (walk 21:
+    // "0 विद्यार्थी को सूचित किया" read wrong); Marathi's "one" is 1 only.
     const hi = { one: "{count} फ़ाइल", other: "{count} फ़ाइलें" };
-    expect(render(hi, "hi", { count: 0 })).toBe("0 फ़ाइल");
+    expect(render(hi, "hi", { count: 0 })).toBe("0 फ़ाइलें");
+    expect(render(hi, "hi", { count: 1 })).toBe("1 फ़ाइल");
+    const notified = { one: "{count} विद्यार्थी को सूचित किया", other: "{count} विद्यार्थियों को सूचित किया" };
+    expect(render(notified, "hi", { count: 0 })).toBe("0 विद्यार्थियों को सूचित किया");
     expect(render(hi, "hi", { count: 3 })).toBe("3 फ़ाइलें");
     const mr = { one: "{count} फाइल", other: "{count} फाइली" };
     expect(render(mr, "mr", { count: 0 })).toBe("0 फाइली");

@@ -62,7 +62,9 @@ export function render(message: Message, locale: Locale, params?: Params): strin
   if (typeof message === "string") text = message;
   else {
     const count = Number(params?.count ?? 0);
-    text = message[rulesFor(locale).select(count)] ?? message.other;
+    // None takes the plural form in every language here: Hindi's rules give 0 the "one" form, and the catalogues'
+    // "one" is the singular ("0 विद्यार्थी को सूचित किया" read wrong; walk 21).
+    text = (count === 0 ? undefined : message[rulesFor(locale).select(count)]) ?? message.other;
   }
   if (!params) return text;
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
