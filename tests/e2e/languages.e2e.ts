@@ -398,6 +398,12 @@ describe("languages", () => {
       await page.goto("/login");
       await page.getByRole("heading", { level: 1, name: auth.signIn }).waitFor();
       await check("sign in");
+      // The language menu and the theme button share one row (walk 21: the button sat under the menu).
+      const middles = await page
+        .locator(".auth-page__tools > *")
+        .evaluateAll((tools) => tools.map((tool) => tool.getBoundingClientRect()).map((box) => box.top + box.height / 2));
+      expect(middles).toHaveLength(2);
+      expect(Math.abs(middles[0]! - middles[1]!)).toBeLessThan(4);
       await page.getByRole("textbox", { name: auth["login.identifier"] }).fill("STU0001");
       await page.getByLabel(auth["login.password"], { exact: true }).fill("Wrong-pass1");
       await page.locator("form").getByRole("button", { name: auth.signIn }).click();
