@@ -146,6 +146,14 @@ describe("changing the language", () => {
     // So the server's answers (errors, messages) come in the language the page shows.
     expect(document.cookie).toContain("lang=mr");
   });
+
+  test("the device's language replaces an older cookie that says another (a phone's session cookie kept since)", async () => {
+    document.cookie = "lang=en; Path=/";
+    await changeLocale("hi", { keep: false });
+    expect(localStorage.getItem("language")).toBeNull();
+    expect(document.cookie).toContain("lang=hi");
+    await changeLocale("en");
+  });
 });
 
 function renderSite(path = "/", sessionApi = stubSessionApi().api) {

@@ -49,9 +49,6 @@ whenUnloaded((ns, wanted) => {
 
 export const getLocale = (): Locale => locale;
 
-const readCookie = (): Locale | null =>
-  typeof document === "undefined" ? null : parseLocale(new RegExp(`(?:^|; )${LOCALE_COOKIE}=([^;]*)`).exec(document.cookie)?.[1]);
-
 function readStored(): Locale | null {
   try {
     return parseLocale(globalThis.localStorage?.getItem(STORAGE_KEYS.language));
@@ -122,8 +119,10 @@ export async function changeLocale(next: Locale, { keep = true }: { keep?: boole
   const mine = ++asked;
   await Promise.all([...inUse].map((ns) => ns.load(next)));
   if (mine !== asked) return false;
+  // The cookie says what the page shows, also over an older one: a phone keeps session cookies for months, and
+  // one from before its language changed had the server answer in English under a Hindi page.
   if (keep) remember(next);
-  else if (!readCookie()) tellServer(next, false);
+  else tellServer(next, false);
   if (next !== locale) apply(next);
   return true;
 }
