@@ -441,6 +441,8 @@ export interface BookLoansTable {
   received_by: number | null;
   /** the day the last overdue reminder went (YYYY-MM-DD): at most one a day */
   reminded_on: string | null;
+  /** how many times the loan was renewed (at most LOAN_RENEWALS_MAX) */
+  renewals: ColumnType<number, number | undefined, number>;
 }
 
 /** Notices and events the office publishes to every student or one programme's. */

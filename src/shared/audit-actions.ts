@@ -82,6 +82,7 @@ export const AUDIT_ACTIONS = [
   "book.restore",
   "book.issue",
   "book.return",
+  "book.renew",
   "content.institute",
   "content.brochure",
   "content.news",

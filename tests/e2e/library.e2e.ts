@@ -218,4 +218,50 @@ describe("the library (issue 18)", () => {
     expect(second.problems.filter((p) => !/status of 409/.test(p))).toEqual([]);
     await Promise.all([first.context.close(), second.context.close()]);
   });
+
+  test("a book due in two days: the student renews it on a phone, to 14 days from today; the office sees it renewed", async () => {
+    const found: Record<string, AxeFinding[]> = {};
+    const admin = await newPage(browser, server, DESKTOP);
+    await signIn(admin.page, server, "admin");
+    await admin.page.goto("/admin/library");
+    await admin.page.getByRole("button", { name: "Add a book" }).first().click();
+    let dialog = admin.page.getByRole("dialog", { name: "Add a book" });
+    await field(dialog, "Title").fill("Business Law");
+    await field(dialog, "Copies").fill("1");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await admin.page.getByText("Business Law was added to the library.").waitFor();
+    await admin.page.getByRole("button", { name: "Lend: Business Law" }).click();
+    dialog = admin.page.getByRole("dialog", { name: "Lend Business Law" });
+    await field(dialog, "Student ID").fill(server.student.studentId);
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata" }).format(new Date());
+    const inTwoDays = new Date(Date.parse(`${today}T00:00:00Z`) + 2 * 86_400_000).toISOString().slice(0, 10);
+    await dialog.locator("#library-issue-due").fill(inTwoDays);
+    await dialog.getByRole("button", { name: "Lend" }).click();
+    await admin.page.getByText(/Business Law was lent to .*, due back on/).waitFor();
+
+    const student = await newPage(browser, server, PHONE_390);
+    await signIn(student.page, server, "student");
+    await student.page.goto("/student/library");
+    const loan = student.page.getByRole("list", { name: "Books on loan" }).getByRole("listitem").filter({ hasText: "Business Law" });
+    await loan.getByText("Due soon").waitFor();
+    await loan.getByRole("button", { name: "Renew Business Law" }).click();
+    const ask = student.page.getByRole("dialog", { name: "Renew this book?" });
+    await ask.getByText(`Business Law will be due back on ${defaultDueText()}: 14 days from today.`).waitFor();
+    await check(student.page, "renew dialog 390", found);
+    await ask.getByRole("button", { name: "Renew" }).click();
+    await student.page.getByText(/^Business Law is now due back on /).waitFor();
+    await loan.getByText(defaultDueText()).waitFor();
+    await loan.getByText("Renewed once").waitFor();
+    // Renewed today, it has all the time a renewal gives: no Renew until that would add some.
+    expect(await loan.getByRole("button", { name: /^Renew/ }).count()).toBe(0);
+
+    await admin.page.goto("/admin/library/loans");
+    const row = admin.page.getByRole("row").filter({ hasText: "Business Law" });
+    await row.getByText("Renewed once").waitFor();
+    expect(await row.getByRole("button", { name: /^Renew/ }).count()).toBe(0);
+    await check(admin.page, "loans with a renewal 1280", found);
+    expect(found).toEqual({});
+    expect([...admin.problems, ...student.problems]).toEqual([]);
+    await Promise.all([admin.context.close(), student.context.close()]);
+  });
 });

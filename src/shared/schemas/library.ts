@@ -24,6 +24,8 @@ export const LOAN_DAYS = 14;
 export const LOAN_MAX_DAYS = 365;
 /** A loan is "due soon" when it is due within this many days (today included). */
 export const DUE_SOON_DAYS = 3;
+/** How many times a loan may be renewed, each time to LOAN_DAYS after the day it is renewed. */
+export const LOAN_RENEWALS_MAX = 2;
 export const MAX_COPIES = 1000;
 
 // ————— ISBN —————
@@ -64,6 +66,18 @@ export type LoanStanding = "onTime" | "dueSoon" | "overdue";
 export function loanStanding(dueOn: string, today: string): LoanStanding {
   if (dueOn < today) return "overdue";
   return dueOn <= addDays(today, DUE_SOON_DAYS) ? "dueSoon" : "onTime";
+}
+
+/**
+ * Why a loan out cannot be renewed on `today`, or null when it can (docs/studies/library.md, "Renewing"): an
+ * overdue book comes back to the counter first; a loan renewed LOAN_RENEWALS_MAX times is returned and lent
+ * again by the office; and a renewal must move the due day later.
+ */
+export type RenewalRefusal = "overdue" | "limit" | "notYet";
+export function renewalRefusal(loan: { dueOn: string; renewals: number }, today: string): RenewalRefusal | null {
+  if (loan.dueOn < today) return "overdue";
+  if (loan.renewals >= LOAN_RENEWALS_MAX) return "limit";
+  return addDays(today, LOAN_DAYS) > loan.dueOn ? null : "notYet";
 }
 
 // ————— the catalogue —————

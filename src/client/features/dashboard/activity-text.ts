@@ -368,6 +368,12 @@ const SENTENCES: Record<AuditAction, (s: Said) => string> = {
   "book.restore": ({ d }) => r("s.bookRestored", { title: str(d.title) ?? "?" }),
   "book.issue": ({ d, student }) => r("s.bookIssued", { title: str(d.title) ?? "?", student, due: formatDate(str(d.due), { empty: "?" }) }),
   "book.return": ({ d, student }) => r(d.late === true ? "s.bookReturnedLate" : "s.bookReturned", { title: str(d.title) ?? "?", student }),
+  "book.renew": ({ d, student }) =>
+    r(d.self === true ? "s.bookRenewedSelf" : "s.bookRenewed", {
+      title: str(d.title) ?? "?",
+      student,
+      due: formatDate(str(d.due), { empty: "?" }),
+    }),
   "content.institute": ({ d }) => {
     const fields = Array.isArray(d.changed) && d.changed.length ? d.changed.map((f) => instituteFieldName(String(f))).join(", ") : null;
     return fields ? r("s.contentInstitute", { fields }) : r("s.contentSaved");

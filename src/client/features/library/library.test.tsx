@@ -235,6 +235,8 @@ describe("the office's library (issue 18)", () => {
       returnedLocal: null,
       daysLate: null,
       standing: "overdue",
+      renewals: 0,
+      renewable: false,
     };
     // Another, returned three days after its due day (walk 17: nothing said it was late).
     const late = {
@@ -246,13 +248,24 @@ describe("the office's library (issue 18)", () => {
       daysLate: 3,
       standing: null,
     };
+    // One due soon, renewed once already: it can be renewed again.
+    const renewable = {
+      ...loan,
+      id: 9,
+      student: { id: 4, name: "Meena Iyer", studentId: "STU0004" },
+      dueOn: "2026-11-24",
+      standing: "dueSoon" as const,
+      renewals: 1,
+      renewable: true,
+    };
     const { sent } = renderAdmin("/admin/library/loans", {
       "library.overview": () => OVERVIEW,
-      "library.loans": () => ({ loans: [loan, late], pagination: pagination(2), today: "2026-11-22" }),
+      "library.loans": () => ({ loans: [loan, late, renewable], pagination: pagination(3), today: "2026-11-22" }),
       "library.returnLoan": (input) => {
         returned.push(input);
         return { message: "Principles of Accounting was received back from Priya Sharma." };
       },
+      "library.renew": () => ({ message: "Principles of Accounting is now due back on 6 Dec 2026.", loan: { id: 9, dueOn: "2026-12-06" } }),
     });
     const table = await screen.findByRole("table", { name: "Books lent to students" });
     const row = (await within(table).findByText("Priya Sharma")).closest("tr")!;
@@ -270,6 +283,17 @@ describe("the office's library (issue 18)", () => {
     fireEvent.click(within(confirm).getByRole("button", { name: "Mark returned" }));
     expect(await screen.findByText("Principles of Accounting was received back from Priya Sharma.")).toBeTruthy();
     expect(returned).toEqual([{ id: 5 }]);
+
+    // Renew: only where the rules allow (not the overdue loan), asked first with the new due day.
+    expect(within(row).queryByRole("button", { name: /^Renew/ })).toBeNull();
+    const renewRow = within(table).getByText("Meena Iyer").closest("tr")!;
+    expect(within(renewRow).getByText("Renewed once")).toBeTruthy();
+    fireEvent.click(within(renewRow).getByRole("button", { name: "Renew: Principles of Accounting for Meena Iyer" }));
+    const ask = await screen.findByRole("dialog", { name: "Renew the loan?" });
+    expect(ask.textContent).toContain("will be due back on 6 December 2026: 14 days from today.");
+    fireEvent.click(within(ask).getByRole("button", { name: "Renew" }));
+    expect(await screen.findByText("Principles of Accounting is now due back on 6 Dec 2026.")).toBeTruthy();
+    expect(sent("library.renew")).toEqual([{ id: 9 }]);
   });
 });
 
@@ -348,6 +372,8 @@ const STUDENT_HANDLERS = {
         issuedAt: "2026-11-01T06:00:00.000Z",
         dueOn: "2026-11-20",
         standing: "overdue" as const,
+        renewals: 0,
+        renewable: false,
       },
       {
         id: 2,
@@ -357,6 +383,8 @@ const STUDENT_HANDLERS = {
         issuedAt: "2026-11-10T06:00:00.000Z",
         dueOn: "2026-11-24",
         standing: "dueSoon" as const,
+        renewals: 1,
+        renewable: true,
       },
       {
         id: 3,
@@ -366,6 +394,8 @@ const STUDENT_HANDLERS = {
         issuedAt: "2026-11-20T06:00:00.000Z",
         dueOn: "2026-12-04",
         standing: "onTime" as const,
+        renewals: 2,
+        renewable: false,
       },
     ],
   }),
@@ -428,6 +458,26 @@ describe("the student's library (issue 18)", () => {
     expect(within(returned).getByText("Economics")).toBeTruthy();
     expect(within(returned).getByText("Borrowed 1 Oct 2026 · returned 12 Oct 2026")).toBeTruthy();
     expect(within(returned).getByText("Borrowed 1 Sept 2026 · returned 26 Sept 2026 · 11 days late")).toBeTruthy();
+  });
+
+  test("Renew shows where the rules allow, asks with the new due day, and the server's answer shows", async () => {
+    const { sent } = renderStudentAt("/student/library", {
+      ...STUDENT_HANDLERS,
+      "library.renewMine": () => ({ message: "Marketing is now due back on 6 Dec 2026.", loan: { id: 2, dueOn: "2026-12-06" } }),
+    });
+    const loans = await screen.findByRole("list", { name: "Books on loan" });
+    const [overdue, soon, renewedTwice] = within(loans).getAllByRole("listitem");
+    // Overdue goes back to the counter; renewed twice has reached the limit.
+    expect(within(overdue!).queryByRole("button", { name: /^Renew/ })).toBeNull();
+    expect(within(renewedTwice!).queryByRole("button", { name: /^Renew/ })).toBeNull();
+    expect(within(renewedTwice!).getByText("Renewed 2 times")).toBeTruthy();
+    expect(screen.getByText(/each loan can be renewed 2 times, if it is not overdue/)).toBeTruthy();
+    fireEvent.click(within(soon!).getByRole("button", { name: "Renew Marketing" }));
+    const ask = await screen.findByRole("dialog", { name: "Renew this book?" });
+    expect(ask.textContent).toContain("Marketing will be due back on 6 December 2026: 14 days from today.");
+    fireEvent.click(within(ask).getByRole("button", { name: "Renew" }));
+    expect(await screen.findByText("Marketing is now due back on 6 Dec 2026.")).toBeTruthy();
+    expect(sent("library.renewMine")).toEqual([{ id: 2 }]);
   });
 
   test("the search and filters go to the server; an e-resource's PDF downloads with the session's token", async () => {

@@ -1,9 +1,11 @@
 /**
  * /admin/library/loans (issue 18, office): the loans out now (the longest overdue first), overdue, returned
- * or all, searched by title, ISBN, name or Student ID and paginated by the server; Return asks first.
+ * or all, searched by title, ISBN, name or Student ID and paginated by the server; Renew (where the rules
+ * allow, docs/studies/library.md) and Return ask first.
  */
 import { library } from "../../../shared/i18n/library.ts";
-import { LOAN_FILTERS, type LoanFilter } from "../../../shared/schemas/library.ts";
+import { addDays } from "../../../shared/schemas/common.ts";
+import { LOAN_DAYS, LOAN_FILTERS, type LoanFilter } from "../../../shared/schemas/library.ts";
 import { formatDate, formatDateTime } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { wallClock } from "../../lib/institute-clock.ts";
@@ -32,6 +34,12 @@ export function LoansView() {
     (l, { done, failed }) => giveBack.mutate({ id: l.id }, { onSuccess: (answer) => done(answer.message), onError: failed }),
     { reload: () => utils.library.invalidate(), failed: t("admin.failed.save") },
   );
+  const renew = trpc.library.renew.useMutation();
+  const renewing = useConfirmed<Loan>(
+    (l, { done, failed }) => renew.mutate({ id: l.id }, { onSuccess: (answer) => done(answer.message), onError: failed }),
+    { reload: () => utils.library.invalidate(), failed: t("admin.failed.save") },
+  );
+  const today = query.data?.today;
 
   const columns: TableColumn<Loan>[] = [
     {
@@ -54,7 +62,11 @@ export function LoansView() {
       key: "due",
       header: t("admin.col.due"),
       render: (l) => (
-        <StackedCell mainClassName="nowrap" main={formatDate(l.dueOn)}>
+        <StackedCell
+          mainClassName="nowrap"
+          main={formatDate(l.dueOn)}
+          notes={[l.renewals ? t("student.renewed", { count: l.renewals }) : null]}
+        >
           {l.standing ? <StandingBadge standing={l.standing} /> : null}
         </StackedCell>
       ),
@@ -68,9 +80,16 @@ export function LoansView() {
             {l.daysLate ? <Badge tone="pending">{t("daysLate", { count: l.daysLate })}</Badge> : null}
           </StackedCell>
         ) : (
-          <Button size="sm" variant="secondary" onClick={() => returning.ask(l)}>
-            <RowActionLabel label={t("admin.return")} spoken={t("admin.returnOf", { title: l.title, name: l.student.name })} />
-          </Button>
+          <div className="cluster cluster--sm">
+            <Button size="sm" variant="secondary" onClick={() => returning.ask(l)}>
+              <RowActionLabel label={t("admin.return")} spoken={t("admin.returnOf", { title: l.title, name: l.student.name })} />
+            </Button>
+            {l.renewable ? (
+              <Button size="sm" variant="ghost" onClick={() => renewing.ask(l)}>
+                <RowActionLabel label={t("admin.renew")} spoken={t("admin.renewOf", { title: l.title, name: l.student.name })} />
+              </Button>
+            ) : null}
+          </div>
         ),
     },
   ];
@@ -110,6 +129,24 @@ export function LoansView() {
               title: returning.row.title,
               name: returning.row.student.name,
               id: returning.row.student.studentId ?? "",
+            })
+          : null}
+      </ConfirmDialog>
+      <ConfirmDialog
+        {...renewing.dialog}
+        title={t("admin.renewTitle")}
+        confirmLabel={t("admin.renew")}
+        busyLabel={t("admin.renewing")}
+        tone="primary"
+        busy={renew.isPending}
+      >
+        {renewing.row && today
+          ? t("admin.renewText", {
+              title: renewing.row.title,
+              name: renewing.row.student.name,
+              id: renewing.row.student.studentId ?? "",
+              due: formatDate(addDays(today, LOAN_DAYS), { style: "long" }),
+              days: LOAN_DAYS,
             })
           : null}
       </ConfirmDialog>

@@ -8,7 +8,15 @@ import { keepPreviousData } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import * as v from "valibot";
 import { library } from "../../../shared/i18n/library.ts";
-import { AVAILABILITY_FILTERS, type CatalogueQuery, catalogueQuery, KIND_FILTERS } from "../../../shared/schemas/library.ts";
+import { addDays } from "../../../shared/schemas/common.ts";
+import {
+  AVAILABILITY_FILTERS,
+  type CatalogueQuery,
+  catalogueQuery,
+  KIND_FILTERS,
+  LOAN_DAYS,
+  LOAN_RENEWALS_MAX,
+} from "../../../shared/schemas/library.ts";
 import { formatDate } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { wallClock } from "../../lib/institute-clock.ts";
@@ -19,15 +27,17 @@ import { Button, buttonClass } from "../../ui/button.tsx";
 import { Card } from "../../ui/card.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
 import { Select, TextInput } from "../../ui/field.tsx";
-import { RowActionLabel } from "../../ui/list-controls.tsx";
+import { ConfirmDialog, RowActionLabel } from "../../ui/list-controls.tsx";
 import { QueryBody } from "../../ui/load-error.tsx";
 import { BookIcon, DownloadIcon } from "../../ui/more-icons.tsx";
 import { Pagination, useScreenPages } from "../../ui/pagination.tsx";
 import { StudentPageHeader } from "../../ui/student-page-header.tsx";
+import { useConfirmed } from "../../ui/use-confirmed.ts";
 import { useDownload } from "../../ui/use-download.ts";
 import { StandingBadge } from "./standing.tsx";
 
 type CatalogueItem = RouterOutputs["library"]["catalogue"]["items"][number];
+type MyLoan = RouterOutputs["library"]["mine"]["loans"][number];
 const CATALOGUE_PAGE = 10;
 const HISTORY_PAGE = 5;
 
@@ -49,6 +59,13 @@ function MyLoans() {
   const loans = mine.data?.loans ?? [];
   const dueSoon = loans.filter((l) => l.standing === "dueSoon").length;
   const overdue = loans.filter((l) => l.standing === "overdue").length;
+  const utils = trpc.useUtils();
+  const renew = trpc.library.renewMine.useMutation();
+  const renewing = useConfirmed<MyLoan>(
+    (l, { done, failed }) => renew.mutate({ id: l.id }, { onSuccess: (answer) => done(answer.message), onError: failed }),
+    { reload: () => utils.library.mine.invalidate(), failed: t("student.failed.renew") },
+  );
+  const today = mine.data?.today;
   return (
     <Card title={t("student.onLoan")} className="library-section">
       <QueryBody
@@ -87,11 +104,34 @@ function MyLoans() {
                     </time>
                   </p>
                   <StandingBadge standing={l.standing} />
+                  {l.renewals ? <span className="text-sm text-muted">{t("student.renewed", { count: l.renewals })}</span> : null}
+                  {l.renewable ? (
+                    <Button size="sm" variant="secondary" onClick={() => renewing.ask(l)}>
+                      <RowActionLabel label={t("student.renew")} spoken={t("student.renewOf", { title: l.title })} />
+                    </Button>
+                  ) : null}
                 </div>
               </li>
             ))}
           </ul>
+          <p className="text-sm text-muted">{t("student.renewHint", { days: LOAN_DAYS, count: LOAN_RENEWALS_MAX })}</p>
         </div>
+        <ConfirmDialog
+          {...renewing.dialog}
+          title={t("student.renewTitle")}
+          confirmLabel={t("student.renew")}
+          busyLabel={t("admin.renewing")}
+          tone="primary"
+          busy={renew.isPending}
+        >
+          {renewing.row && today
+            ? t("student.renewText", {
+                title: renewing.row.title,
+                due: formatDate(addDays(today, LOAN_DAYS), { style: "long" }),
+                days: LOAN_DAYS,
+              })
+            : null}
+        </ConfirmDialog>
       </QueryBody>
     </Card>
   );

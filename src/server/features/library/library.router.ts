@@ -2,7 +2,7 @@
 import * as schemas from "../../../shared/schemas/library.ts";
 import { byActor, byActorOnId, officeProcedure, router, studentProcedure } from "../../trpc.ts";
 import { createItem, libraryOverview, listItems, setItemArchived, studentCatalogue, updateItem } from "./library.service.ts";
-import { issueLoan, listLoans, myHistory, myLoans, returnLoan } from "./loans.service.ts";
+import { issueLoan, listLoans, myHistory, myLoans, renewLoan, returnLoan } from "./loans.service.ts";
 
 export const libraryRouter = router({
   overview: officeProcedure.query(({ ctx }) => libraryOverview(ctx.deps)),
@@ -13,7 +13,12 @@ export const libraryRouter = router({
   loans: officeProcedure.input(schemas.loanListQuery).query(({ ctx, input }) => listLoans(ctx.deps, input)),
   issue: officeProcedure.input(schemas.issueInput).mutation(byActor(issueLoan)),
   returnLoan: officeProcedure.input(schemas.loanIdInput).mutation(byActorOnId(returnLoan)),
+  renew: officeProcedure.input(schemas.loanIdInput).mutation(byActorOnId(renewLoan)),
   mine: studentProcedure.query(({ ctx }) => myLoans(ctx.deps, ctx.auth.user.id)),
+  // The student's own loans only: the service looks the loan up among theirs.
+  renewMine: studentProcedure
+    .input(schemas.loanIdInput)
+    .mutation(({ ctx, input }) => renewLoan(ctx.deps, ctx.auth.user.id, input.id, ctx, { borrower: ctx.auth.user.id })),
   history: studentProcedure.input(schemas.historyQuery).query(({ ctx, input }) => myHistory(ctx.deps, ctx.auth.user.id, input)),
   catalogue: studentProcedure.input(schemas.catalogueQuery).query(({ ctx, input }) => studentCatalogue(ctx.deps, ctx.auth.user.id, input)),
 });

@@ -426,6 +426,78 @@ describe("loans", () => {
     expect(JSON.parse(audited.at(-1)!.details)).toMatchObject({ title: "Principles of Accounting", studentId: "STU0201", late: true });
   });
 
+  test("renewing (docs/studies/library.md): to 14 days from today, twice at most, never when overdue or to an earlier day; a student renews only their own", async () => {
+    const a = (await staff.call.library.create({ ...BOOK, copies: "2" })).item;
+    const b = (await staff.call.library.create({ ...BOOK, title: "Business Law", isbn: "", copies: "1" })).item;
+    const c = (await staff.call.library.create({ ...BOOK, title: "Cost Accounting", isbn: "", copies: "1" })).item;
+    const first = await staff.call.library.issue({ bookId: a.id, studentId: "STU0201", dueOn: "2026-11-25" });
+    const far = await staff.call.library.issue({ bookId: b.id, studentId: "STU0201", dueOn: "2027-01-30" });
+    const ravis = await staff.call.library.issue({ bookId: c.id, studentId: "STU0202", dueOn: "2026-11-23" });
+    const mine = async () => (await asha.call.library.mine()).loans.map((l) => [l.title, l.renewals, l.renewable]);
+    expect(await mine()).toEqual([
+      ["Principles of Accounting", 0, true],
+      ["Business Law", 0, false],
+    ]);
+
+    // Another student's loan is not theirs to renew: not found, as an unknown one.
+    await expect(ravi.call.library.renewMine({ id: first.loan.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(asha.call.library.renewMine({ id: 999_999 })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    // Due later than a renewal would make it: refused, saying when it is due.
+    await expect(asha.call.library.renewMine({ id: far.loan.id })).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: "Business Law is already due back on 30 Jan 2027: renewing it today would not give it more time.",
+    });
+
+    // Today is 22 November: renewed to 6 December; again the same day gives no more time.
+    const renewed = await asha.call.library.renewMine({ id: first.loan.id });
+    expect(renewed).toEqual({
+      message: "Principles of Accounting is now due back on 6 Dec 2026.",
+      loan: { id: first.loan.id, dueOn: "2026-12-06" },
+    });
+    await expect(asha.call.library.renewMine({ id: first.loan.id })).rejects.toMatchObject({ code: "CONFLICT" });
+    // Five days on, the office renews it a second time: 14 days from that day.
+    deps.advance(5 * 86_400_000);
+    expect((await staff.call.library.renew({ id: first.loan.id })).loan.dueOn).toBe("2026-12-11");
+    // Renewed twice: neither the student nor the office renews it again.
+    deps.advance(6 * 86_400_000);
+    expect((await mine())[0]).toEqual(["Principles of Accounting", 2, false]);
+    await expect(asha.call.library.renewMine({ id: first.loan.id })).rejects.toMatchObject({
+      code: "CONFLICT",
+      message:
+        "Principles of Accounting has been renewed 2 times already: bring it back to the library counter, where it can be lent again.",
+    });
+    await expect(staff.call.library.renew({ id: first.loan.id })).rejects.toMatchObject({ code: "CONFLICT" });
+    // Overdue: back to the counter first, for the office too.
+    await expect(ravi.call.library.renewMine({ id: ravis.loan.id })).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: "Cost Accounting is past its due date: bring it back to the library counter, where it can be lent again.",
+    });
+    await expect(staff.call.library.renew({ id: ravis.loan.id })).rejects.toMatchObject({ code: "CONFLICT" });
+    // Returned: nothing to renew.
+    await staff.call.library.returnLoan({ id: ravis.loan.id });
+    await expect(staff.call.library.renew({ id: ravis.loan.id })).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: "Cost Accounting has already been returned.",
+    });
+
+    // The office's list shows the renewals; the stored loan says them too.
+    const out = (await staff.call.library.loans({ page: 1, limit: 10, status: "out" })).loans;
+    expect(out.map((l) => [l.title, l.dueOn, l.renewals, l.renewable])).toEqual([
+      ["Principles of Accounting", "2026-12-11", 2, false],
+      ["Business Law", "2027-01-30", 0, false],
+    ]);
+    const audited = await deps.db
+      .selectFrom("audit_log")
+      .select(["actor_user_id", "details"])
+      .where("action", "=", "book.renew")
+      .orderBy("id")
+      .execute();
+    expect(audited.map((r) => [r.actor_user_id, JSON.parse(r.details)])).toEqual([
+      [asha.id, { title: "Principles of Accounting", studentId: "STU0201", loanId: first.loan.id, due: "2026-12-06", self: true }],
+      [staff.id, { title: "Principles of Accounting", studentId: "STU0201", loanId: first.loan.id, due: "2026-12-11", self: false }],
+    ]);
+  });
+
   test("standing of a loan and calendar days", () => {
     expect(addDays("2026-12-30", 3)).toBe("2027-01-02");
     expect(loanStanding("2026-11-21", "2026-11-22")).toBe("overdue");

@@ -8,7 +8,15 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../../../db/schema.ts";
 import { library as text } from "../../../shared/i18n/library.ts";
 import { addDays, daysBetween } from "../../../shared/schemas/common.ts";
-import { type IssueInput, LOAN_DAYS, LOAN_MAX_DAYS, type LoanListQuery, loanStanding } from "../../../shared/schemas/library.ts";
+import {
+  type IssueInput,
+  LOAN_DAYS,
+  LOAN_MAX_DAYS,
+  LOAN_RENEWALS_MAX,
+  type LoanListQuery,
+  loanStanding,
+  renewalRefusal,
+} from "../../../shared/schemas/library.ts";
 import type { AppDeps } from "../../deps.ts";
 import { audit } from "../../platform/audit.ts";
 import { zonedLocal, zonedLocalOrNull } from "../../platform/calendar.ts";
@@ -122,6 +130,66 @@ export async function returnLoan(deps: AppDeps, actorId: number, loanId: number,
   return { message: text.t("said.returned", { title: loan.title, name: loan.name }) };
 }
 
+/**
+ * Renews a loan out: due LOAN_DAYS after today, as `renewalRefusal` allows (not overdue, renewed fewer than
+ * LOAN_RENEWALS_MAX times, and later than it is due now). The office renews any loan; a student, through
+ * `borrower`, only their own (another's is not found, as an unknown one).
+ */
+export async function renewLoan(
+  deps: AppDeps,
+  actorId: number,
+  loanId: number,
+  meta: SessionMeta = {},
+  { borrower }: { borrower?: number } = {},
+) {
+  const now = deps.now();
+  const today = await instituteToday(deps);
+  const dueOn = addDays(today, LOAN_DAYS);
+  const loan = await deps.db.transaction().execute(async (trx) => {
+    let query = trx
+      .selectFrom("book_loans")
+      .innerJoin("books", "books.id", "book_loans.book_id")
+      .innerJoin("users", "users.id", "book_loans.user_id")
+      .select([
+        "book_loans.id",
+        "book_loans.book_id",
+        "book_loans.due_on",
+        "book_loans.returned_at",
+        "book_loans.renewals",
+        "books.title",
+        "users.student_id",
+      ])
+      .where("book_loans.id", "=", loanId);
+    if (borrower !== undefined) query = query.where("book_loans.user_id", "=", borrower);
+    const loan = await query.executeTakeFirst();
+    if (!loan) throw loanNotFound();
+    if (loan.returned_at !== null) throw new AppError("CONFLICT", text.t("rule.returned", { title: loan.title }));
+    const refusal = renewalRefusal({ dueOn: loan.due_on, renewals: loan.renewals }, today);
+    if (refusal === "overdue") throw new AppError("CONFLICT", text.t("rule.renewOverdue", { title: loan.title }));
+    if (refusal === "limit") throw new AppError("CONFLICT", text.t("rule.renewLimit", { title: loan.title, count: LOAN_RENEWALS_MAX }));
+    if (refusal === "notYet") throw new AppError("CONFLICT", text.t("rule.renewNotYet", { title: loan.title, due: dayText(loan.due_on) }));
+    // Only as it was read: a renewal or a return in between (PostgreSQL reads committed rows) is not overwritten.
+    const changed = await trx
+      .updateTable("book_loans")
+      .set({ due_on: dueOn, renewals: loan.renewals + 1 })
+      .where("id", "=", loanId)
+      .where("renewals", "=", loan.renewals)
+      .where("returned_at", "is", null)
+      .executeTakeFirst();
+    if (Number(changed.numUpdatedRows) !== 1) throw new AppError("CONFLICT", text.t("rule.loanChanged"));
+    await audit(trx, now, {
+      actorUserId: actorId,
+      action: "book.renew",
+      entityType: "book",
+      entityId: loan.book_id,
+      details: { title: loan.title, studentId: loan.student_id, loanId, due: dueOn, self: borrower !== undefined },
+      ip: meta.ip,
+    });
+    return loan;
+  });
+  return { message: text.t("said.renewed", { title: loan.title, due: dayText(dueOn) }), loan: { id: loanId, dueOn } };
+}
+
 /** How many whole days after its due day a book came back, by the institute's day of the return (0: on time). */
 const daysLate = (dueOn: string, returnedLocal: string) => Math.max(0, daysBetween(dueOn, returnedLocal.slice(0, 10)));
 
@@ -131,9 +199,16 @@ const loanColumns = [
   "book_loans.issued_at",
   "book_loans.due_on",
   "book_loans.returned_at",
+  "book_loans.renewals",
   "books.title",
   "books.author",
 ] as const;
+
+/** How many times a loan out was renewed, and whether it can be renewed today. */
+const renewalOf = (l: { due_on: string; renewals: number }, today: string) => ({
+  renewals: l.renewals,
+  renewable: renewalRefusal({ dueOn: l.due_on, renewals: l.renewals }, today) === null,
+});
 
 /** The office's loans: out now, overdue, returned or all; searched by title, ISBN, name or Student ID. */
 export async function listLoans(deps: Pick<AppDeps, "db" | "now">, query: LoanListQuery) {
@@ -168,6 +243,7 @@ export async function listLoans(deps: Pick<AppDeps, "db" | "now">, query: LoanLi
       /** a returned book's whole days past its due day (0: on time) */
       daysLate: l.returned_at === null ? null : daysLate(l.due_on, zonedLocal(new Date(l.returned_at), timeZone)),
       standing: l.returned_at === null ? loanStanding(l.due_on, today) : null,
+      ...(l.returned_at === null ? renewalOf(l, today) : { renewals: l.renewals, renewable: false }),
     })),
     pagination,
     today,
@@ -198,6 +274,7 @@ export async function myLoans(deps: Pick<AppDeps, "db" | "now">, userId: number)
       issuedAt: l.issued_at,
       dueOn: l.due_on,
       standing: loanStanding(l.due_on, today),
+      ...renewalOf(l, today),
     })),
   };
 }
