@@ -337,9 +337,12 @@ function PaymentForm({
     rules,
   );
   const { values, field } = form;
-  // The Choose button that had focus became a badge: the amount is the next thing to type (QA2 3).
+  // The Choose button that had focus became a badge: the amount is the next thing to type (QA2 3). Selected, so
+  // the amount received typed there replaces what is due instead of adding to its digits (walk 22b: "90005000").
   useEffect(() => {
-    document.getElementById(IDS.amount)?.focus();
+    const amount = document.getElementById(IDS.amount) as HTMLInputElement | null;
+    amount?.focus();
+    amount?.select();
   }, []);
 
   const submit = form.handleSubmit(

@@ -224,6 +224,8 @@ describe("the fee desk: recording a payment (issue 19)", () => {
     expect(amount.value).toBe("5000.50");
     // The Choose button became "Chosen": focus is on the amount, the next thing to type.
     expect(document.activeElement).toBe(amount);
+    // Selected whole, so the amount received typed there replaces it (walk 22b: typing added to its digits).
+    expect([amount.selectionStart, amount.selectionEnd]).toEqual([0, "5000.50".length]);
     expect((within(form).getByLabelText(/^Paid on/) as HTMLInputElement).value).toBe("2026-11-22");
     expect((within(form).getByLabelText(/^Paid by/) as HTMLSelectElement).value).toBe("cash");
     fireEvent.change(within(form).getByLabelText(/^Paid by/), { target: { value: "cheque" } });
