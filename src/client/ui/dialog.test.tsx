@@ -61,6 +61,18 @@ describe("Dialog", () => {
     expect(document.activeElement).toBe(opener);
   });
 
+  test("a record with no field to fill opens on its close button, not on its first link (walk 22b: the e-mail address)", () => {
+    render(
+      <Dialog open onClose={() => {}} title="Kiran Patil">
+        <p>
+          E-mail <a href="mailto:kiran@example.in">kiran@example.in</a>
+        </p>
+        <Button>ID card</Button>
+      </Dialog>,
+    );
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Close" }));
+  });
+
   test("a dialog over another, opened with nothing focused (a busy button had lost focus): closing it puts focus in the one below", () => {
     function Stacked() {
       const [top, setTop] = useState(false);

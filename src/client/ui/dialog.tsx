@@ -31,8 +31,8 @@ export type DialogProps = {
 };
 
 // Not an element with the hidden attribute (a password manager's username field), which cannot take focus.
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]):not([hidden]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FIELDS = 'input:not([disabled]):not([type="hidden"]):not([hidden]), select:not([disabled]), textarea:not([disabled])';
+const FOCUSABLE = `a[href], button:not([disabled]), ${FIELDS}, [tabindex]:not([tabindex="-1"])`;
 
 /**
  * Where focus goes when a dialog closes and the control that opened it is gone (or was none, e.g. a busy button
@@ -44,7 +44,9 @@ function focusDialogBelow(closing: HTMLDialogElement) {
   const current = document.activeElement;
   if (current && current !== document.body && !closing.contains(current)) return;
   const below = [...document.querySelectorAll<HTMLDialogElement>("dialog[open]")].filter((d) => d !== closing).at(-1);
-  const target = below ? below.querySelector<HTMLElement>(`.ui-dialog__body :is(${FOCUSABLE})`) : document.getElementById("main");
+  const target = below
+    ? (below.querySelector<HTMLElement>(`.ui-dialog__body :is(${FIELDS})`) ?? below.querySelector<HTMLElement>(FOCUSABLE))
+    : document.getElementById("main");
   target?.focus({ preventScroll: true });
 }
 
@@ -114,11 +116,12 @@ export function Dialog({ open, onClose, title, children, footer, size = "md", de
       else el.setAttribute("open", "");
     }
     toastsOverDialogs();
-    // Focus the first field or control of the body (or one marked [autofocus] or [data-autofocus], which React
-    // can set: its autoFocus is no attribute); else the dialog's close button.
+    // Focus the first field of the body (or one marked [autofocus] or [data-autofocus], which React can set: its
+    // autoFocus is no attribute); else the dialog's close button: a record's first link (its e-mail address) is
+    // no place to start, where Enter by reflex opens the mail program (walk 22b).
     const target =
       el.querySelector<HTMLElement>("[autofocus], [data-autofocus]") ??
-      bodyRef.current?.querySelector<HTMLElement>(FOCUSABLE) ??
+      bodyRef.current?.querySelector<HTMLElement>(FIELDS) ??
       el.querySelector<HTMLElement>(FOCUSABLE) ??
       el;
     target.focus();
