@@ -115,6 +115,20 @@ export async function issueToken(
   return token;
 }
 
+/** A link's code as it stands, unused: its row while it is in time, else the refusal its use would get. */
+export async function checkToken(db: Kysely<Database>, now: Date, purpose: OneTimeCodePurpose, token: string) {
+  if (!token || token.length > 200) throw new AppError("BAD_REQUEST", CODE_MESSAGES.linkInvalid);
+  const row = await db
+    .selectFrom("one_time_codes")
+    .selectAll()
+    .where("purpose", "=", purpose)
+    .where("code_hash", "=", sha256(token))
+    .executeTakeFirst();
+  if (!row || row.consumed_at) throw new AppError("BAD_REQUEST", CODE_MESSAGES.linkInvalid);
+  if (row.expires_at <= now.toISOString()) throw new AppError("BAD_REQUEST", CODE_MESSAGES.linkExpired, { reason: "link_expired" });
+  return row;
+}
+
 /**
  * Uses up a token; 400 with a message containing "expired" once past its lifetime. `beforeUse` runs after
  * the token is found valid and before it is used up, so a refusal there (e.g. a password that breaks the
@@ -127,15 +141,7 @@ export async function consumeToken(
   token: string,
   beforeUse?: (row: Selectable<OneTimeCodesTable>) => Promise<void>,
 ) {
-  if (!token || token.length > 200) throw new AppError("BAD_REQUEST", CODE_MESSAGES.linkInvalid);
-  const row = await db
-    .selectFrom("one_time_codes")
-    .selectAll()
-    .where("purpose", "=", purpose)
-    .where("code_hash", "=", sha256(token))
-    .executeTakeFirst();
-  if (!row || row.consumed_at) throw new AppError("BAD_REQUEST", CODE_MESSAGES.linkInvalid);
-  if (row.expires_at <= now.toISOString()) throw new AppError("BAD_REQUEST", CODE_MESSAGES.linkExpired, { reason: "link_expired" });
+  const row = await checkToken(db, now, purpose, token);
   await beforeUse?.(row);
   await consume(db, row.id, now, CODE_MESSAGES.linkInvalid);
   return row;

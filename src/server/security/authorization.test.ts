@@ -45,6 +45,7 @@ export const TRPC_ACCESS: Record<string, Access> = {
   "auth.verifyOtp": "public",
   "auth.resetPassword": "public",
   "auth.firstLogin": "public",
+  "auth.firstLoginLink": "public",
   "auth.me": "authed",
   "auth.logout": "authed",
   "auth.logoutAll": "authed",

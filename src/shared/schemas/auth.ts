@@ -108,11 +108,12 @@ export const emailChangeConfirmInput = v.object({
 });
 export type EmailChangeConfirmInput = v.InferOutput<typeof emailChangeConfirmInput>;
 
-export const firstLoginInput = v.object({
-  token: v.pipe(v.string(), v.nonEmpty(account.m("linkInvalid")), v.maxLength(200)),
-  password: newPassword,
-});
+const linkToken = v.pipe(v.string(), v.nonEmpty(account.m("linkInvalid")), v.maxLength(200));
+export const firstLoginInput = v.object({ token: linkToken, password: newPassword });
 export type FirstLoginInput = v.InferOutput<typeof firstLoginInput>;
+/** Asking whether a first-login link can still be used, as its page opens. */
+export const firstLoginLinkInput = v.object({ token: linkToken });
+export type FirstLoginLinkInput = v.InferOutput<typeof firstLoginLinkInput>;
 
 export const twoFactorInput = v.object({
   challengeToken: v.pipe(v.string(), v.nonEmpty(account.m("signInAgain")), v.maxLength(200)),

@@ -11,7 +11,7 @@ withClientTestRules();
 const SET = "Your password is set. Please sign in.";
 
 async function openFirstLogin(handler: NonNullable<TypedTrpcHandlers["auth.firstLogin"]>, path = "/first-login?token=link-token-1") {
-  const app = renderAt(path, { "auth.firstLogin": handler });
+  const app = renderAt(path, { "auth.firstLogin": handler, "auth.firstLoginLink": () => ({ usable: true }) });
   await screen.findByRole("heading", { name: "Welcome — choose your password" });
   return app;
 }
@@ -64,6 +64,20 @@ describe("first-login page", () => {
     expect(screen.queryByRole("button", { name: "Set my password" })).toBeNull();
     // The message took the form's place, and the focus with it (tenth walk: it fell to the page).
     await waitFor(() => expect(document.activeElement?.contains(alert)).toBe(true));
+  });
+
+  test("a link already used says so as the page opens, before a password is typed for it (walk 22b)", async () => {
+    const { sent } = renderAt("/first-login?token=used-token", {
+      "auth.firstLoginLink": () => {
+        throw new TrpcFailure(ACCOUNT_MSG.linkInvalid, 400);
+      },
+    });
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain(ACCOUNT_MSG.linkInvalid);
+    // Said once: the server's sentence asks for a new link, the page says how long one works and whom to ask.
+    expect(screen.getByText(auth.t("first.askNew"), { exact: false })).toBeTruthy();
+    expect(screen.queryByLabelText(/^New password/)).toBeNull();
+    expect(sent("auth.firstLoginLink")).toEqual([{ token: "used-token" }]);
   });
 
   test("an office account is sent to the login's Admin side once its password is set (tenth walk)", async () => {

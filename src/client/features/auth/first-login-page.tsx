@@ -87,6 +87,13 @@ export default function FirstLoginPage() {
   const [deadLink, setDeadLink] = useState<string | null>(token ? null : auth.t("first.linkNotValid"));
   const [done, setDone] = useState<Done | null>(null);
   const firstLogin = trpc.auth.firstLogin.useMutation();
+  // A used, expired or unknown link says so as the page opens, not after a password is typed for it (walk 22b).
+  const link = trpc.auth.firstLoginLink.useQuery({ token }, { enabled: token !== "", retry: false, refetchOnWindowFocus: false });
+  useEffect(() => {
+    if (!link.error || done) return;
+    const { error, message } = serverMessageOr(link.error, t("first.failed"));
+    if (error.status === 400 || error.status === 403 || error.status === 404) setDeadLink(message);
+  }, [link.error, done, t]);
 
   // One call at a time (lib/one-at-a-time.ts): a double click's second click comes before busy shows.
   const sending = useOneAtATime();

@@ -12,6 +12,7 @@ import { isOffice, OFFICE_ROLES } from "../../../shared/roles.ts";
 import type {
   ChangePasswordInput,
   FirstLoginInput,
+  FirstLoginLinkInput,
   ForgotPasswordInput,
   ProfileUpdateInput,
   ResetPasswordInput,
@@ -25,7 +26,7 @@ import { AppError, fieldError, notFound } from "../../platform/errors.ts";
 import { fileStore } from "../../platform/file-store.ts";
 import { reencodeImage } from "../../platform/images.ts";
 import type { EmailTemplate } from "../../platform/mail-templates.ts";
-import { consumeToken, issueCode, issueToken, verifyCode } from "../../platform/one-time-codes.ts";
+import { checkToken, consumeToken, issueCode, issueToken, verifyCode } from "../../platform/one-time-codes.ts";
 import { assertAcceptablePassword } from "../../platform/password-policy.ts";
 import { ipKey } from "../../platform/rate-limit.ts";
 import { type CheckedFile, checkUpload, type FileKind, storeThenRecord } from "../../platform/uploads.ts";
@@ -271,13 +272,29 @@ export async function mailFirstLoginLink(
   return validDays;
 }
 
+/** The active account a first-login link is for; refused as its use would be. */
+async function firstLoginAccount(db: Kysely<Database>, userId: number | null): Promise<User> {
+  const account = userId === null ? undefined : await findUserById(db, userId);
+  if (!account) throw new AppError("BAD_REQUEST", ACCOUNT_MSG.linkInvalid);
+  if (account.is_active !== 1) throw new AppError("FORBIDDEN", ACCOUNT_MSG.accountInactive);
+  return account;
+}
+
+/**
+ * Whether a first-login link can still be used, asked as its page opens: a used, expired or unknown link (or
+ * an inactive account's) is refused as using it would be, before a password is typed for nothing (walk 22b).
+ */
+export async function checkFirstLoginLink(deps: Pick<AppDeps, "db" | "now">, input: FirstLoginLinkInput) {
+  const row = await checkToken(deps.db, deps.now(), "first_login", input.token);
+  await firstLoginAccount(deps.db, row.user_id);
+  return { usable: true as const };
+}
+
 /** Uses a first-login link: sets the password and marks the e-mail address as verified. */
 export async function completeFirstLogin(deps: AppDeps, input: FirstLoginInput, meta: SessionMeta = {}) {
   let account: User | undefined;
   await consumeToken(deps.db, deps.now(), "first_login", input.token, async (row) => {
-    account = row.user_id === null ? undefined : await findUserById(deps.db, row.user_id);
-    if (!account) throw new AppError("BAD_REQUEST", ACCOUNT_MSG.linkInvalid);
-    if (account.is_active !== 1) throw new AppError("FORBIDDEN", ACCOUNT_MSG.accountInactive);
+    account = await firstLoginAccount(deps.db, row.user_id);
     // A refused password must not burn the new student's only link.
     assertAcceptablePassword(input.password, "password", [account.email, account.student_id]);
   });

@@ -426,6 +426,22 @@ describe("first login and forced password change", () => {
     expect(reuse.status).toBe(400);
   });
 
+  test("a first-login link is checked as its page opens: usable until used, then refused as its use is; an inactive account's too (walk 22b)", async () => {
+    const user = await createUser(deps, { role: "staff", email: "new@example.test", password_hash: null });
+    const { link } = await issueFirstLoginLink(deps, deps.db, user);
+    const token = new URL(link).searchParams.get("token")!;
+    const check = (t: string) => callerFor(deps).auth.firstLoginLink({ token: t });
+    // Asking twice uses nothing up.
+    expect(await check(token)).toEqual({ usable: true });
+    expect(await check(token)).toEqual({ usable: true });
+    await expect(check("not-a-link")).rejects.toMatchObject({ code: "BAD_REQUEST", message: ACCOUNT_MSG.linkInvalid });
+    await deps.db.updateTable("users").set({ is_active: 0 }).where("id", "=", user.id).execute();
+    await expect(check(token)).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await deps.db.updateTable("users").set({ is_active: 1 }).where("id", "=", user.id).execute();
+    expect((await send("POST", "/api/auth/first-login", { token, password: "MyOwn1Password" })).status).toBe(200);
+    await expect(check(token)).rejects.toMatchObject({ code: "BAD_REQUEST", message: ACCOUNT_MSG.linkInvalid });
+  });
+
   test("a refused password does not use up the first-login link", async () => {
     const user = await createUser(deps, { role: "student", email: "new@example.test", student_id: "STU0043", password_hash: null });
     const { link } = await issueFirstLoginLink(deps, deps.db, user);

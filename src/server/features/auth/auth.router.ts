@@ -13,6 +13,9 @@ export const authRouter = router({
   forgotPassword: publicProcedure.input(schemas.forgotPasswordInput).mutation(byRequest(accountService.requestPasswordReset)),
   verifyOtp: publicProcedure.input(schemas.verifyOtpInput).mutation(byRequest(accountService.verifyResetCode)),
   resetPassword: publicProcedure.input(schemas.resetPasswordInput).mutation(byRequest(accountService.resetPassword)),
+  firstLoginLink: publicProcedure
+    .input(schemas.firstLoginLinkInput)
+    .query(({ ctx, input }) => accountService.checkFirstLoginLink(ctx.deps, input)),
   firstLogin: publicProcedure.input(schemas.firstLoginInput).mutation(byRequest(accountService.completeFirstLogin)),
   me: authedProcedure.query(({ ctx }) => ({ user: authService.toPublicUser(ctx.auth.user) })),
   logout: authedProcedure.mutation(async ({ ctx }) => {
