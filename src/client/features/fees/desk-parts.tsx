@@ -37,11 +37,25 @@ export function useModeName() {
 
 /**
  * The receipt's printable page, /admin/fees/receipts/<id> (inside the fees page's nested routes). `label` is
- * what shows; `name` the link's full name for screen readers when the label is short ("Print").
+ * what shows; `name` the link's full name for screen readers when the label is short ("Print"); from the desk,
+ * `deskStudent` is the student it was recording for, whom the receipt's back link returns to.
  */
-export function PrintReceiptLink({ id, label, name, button = false }: { id: number; label: ReactNode; name?: string; button?: boolean }) {
+export function PrintReceiptLink({
+  id,
+  label,
+  name,
+  button = false,
+  deskStudent,
+}: {
+  id: number;
+  label: ReactNode;
+  name?: string;
+  button?: boolean;
+  deskStudent?: number;
+}) {
+  const href = deskStudent === undefined ? `/receipts/${id}` : `/receipts/${id}?student=${deskStudent}`;
   return (
-    <Link href={`/receipts/${id}`} className={button ? buttonClass("secondary", "sm") : undefined} aria-label={name}>
+    <Link href={href} className={button ? buttonClass("secondary", "sm") : undefined} aria-label={name}>
       {label}
     </Link>
   );

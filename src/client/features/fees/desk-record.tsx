@@ -7,6 +7,7 @@
  */
 import { type FormEvent, useEffect, useMemo, useRef, useState } from "react";
 import * as v from "valibot";
+import { useLocation, useSearch } from "wouter";
 import { programmeInstalmentName } from "../../../shared/fee-terms.ts";
 import { feeDesk } from "../../../shared/i18n/feeDesk.ts";
 import { fees } from "../../../shared/i18n/fees.ts";
@@ -27,6 +28,7 @@ import { failureMessage } from "../../ui/list-controls.tsx";
 import { NoticeInView } from "../../ui/list-page.tsx";
 import { ListLoadError } from "../../ui/load-error.tsx";
 import { actionsColumn, StackedCell, type TableColumn } from "../../ui/table.tsx";
+import { deskStudent } from "./desk-address.ts";
 import { ledgerColumns, PrintReceiptLink, StudentLedger, useModeName } from "./desk-parts.tsx";
 import { RupeesInput } from "./fee-fields.tsx";
 import { InstalmentStatus } from "./plans-parts.tsx";
@@ -39,7 +41,17 @@ type Recorded = RouterOutputs["feeDesk"]["record"];
 export function RecordTab() {
   const t = useT(feeDesk);
   useT(fees);
-  const [studentId, setStudentId] = useState<number | null>(null);
+  // The student chosen is in the address (`student`), so the receipt's "Back to the desk" and a reload come
+  // back to them (walk 22b: the receipt led to the receipts list, and the student had to be found again).
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const studentId = deskStudent(search);
+  const setStudentId = (id: number | null) => {
+    const next = new URLSearchParams(search);
+    if (id === null) next.delete("student");
+    else next.set("student", String(id));
+    navigate(`/?${next}`, { replace: true });
+  };
   const [recorded, setRecorded] = useState<Recorded | null>(null);
   // The form that had focus is gone once a payment is recorded: focus goes to the answer and its receipt link (QA2 3).
   const recordedRef = useRef<HTMLDivElement>(null);
@@ -60,7 +72,11 @@ export function RecordTab() {
         <div ref={recordedRef} tabIndex={-1} className="fee-record__answer">
           <Alert tone="success" title={t("recorded.title")} onDismiss={dismiss}>
             <p>{recorded.message}</p>
-            <PrintReceiptLink id={recorded.receipt.id} label={t("print", { number: recorded.receipt.number })} />
+            <PrintReceiptLink
+              id={recorded.receipt.id}
+              label={t("print", { number: recorded.receipt.number })}
+              deskStudent={studentId ?? undefined}
+            />
           </Alert>
         </div>
       ) : null}

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from "bun:test";
-import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { errorOf, pagination, renderAdmin } from "../../layouts/admin-testing.tsx";
 import { STAFF, TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
 import type { RouterOutputs } from "../../lib/trpc.ts";
@@ -247,7 +247,10 @@ describe("the fee desk: recording a payment (issue 19)", () => {
     expect(recorded).toEqual([
       { instalmentId: 12, amount: "2,000", mode: "cheque", reference: "CHQ 004512", paidOn: "2026-11-20", note: "" },
     ]);
-    expect(screen.getByRole("link", { name: "Print receipt RCP/2026-27/000009" }).getAttribute("href")).toBe("/admin/fees/receipts/90");
+    // The receipt knows the desk's student, for its back link (walk 22b).
+    expect(screen.getByRole("link", { name: "Print receipt RCP/2026-27/000009" }).getAttribute("href")).toBe(
+      "/admin/fees/receipts/90?student=8",
+    );
     expect(screen.queryByRole("region", { name: /^Record a payment:/ })).toBeNull();
     // The form is gone: focus is on the answer, so Tab goes on to its receipt link.
     const answer = screen.getByText("Payment recorded: receipt RCP/2026-27/000009.").closest("[tabindex]");
@@ -263,6 +266,43 @@ describe("the fee desk: recording a payment (issue 19)", () => {
     const reopened = await screen.findByRole("region", { name: "Record a payment: BBA · Year 1 · Instalment 2" });
     fireEvent.click(within(reopened).getByRole("button", { name: "Cancel" }));
     await waitFor(() => expect(document.activeElement).toBe(again()));
+  });
+
+  test("the chosen student is in the address: a reload keeps them, and the receipt printed for them goes back to them (walk 22b)", async () => {
+    const printed: RouterOutputs["fees"]["receipt"] = {
+      id: 90,
+      number: "RCP/2026-27/000009",
+      financialYear: "2026-27",
+      issuedOn: "2026-11-22",
+      issuedAt: "2026-11-22T06:30:00.000Z",
+      amount: 2_000_00,
+      lateFee: null,
+      mode: "cash",
+      reference: null,
+      paidOn: "2026-11-22",
+      student: { name: "Asha Patil", studentId: "STU0101" },
+      programme: "BBA",
+      termUnit: "year",
+      term: 1,
+      instalment: 2,
+      dueOn: "2026-12-15",
+      cancelled: null,
+      institute: { name: "Institute of Distance Education", address: "Pune", phones: [], email: "info@institute.local" },
+    };
+    const { path } = renderAdmin("/admin/fees?tab=record&student=8", {
+      "feeDesk.instalments": () => LEDGER,
+      "fees.receipt": () => printed,
+    });
+    await screen.findByRole("table", { name: "Instalments of Asha Patil and where each stands" });
+    // Another tab and back: still Asha's instalments.
+    fireEvent.click(screen.getByRole("tab", { name: "Receipts" }));
+    expect(path()).toBe("/admin/fees/?tab=receipts&student=8");
+    fireEvent.click(screen.getByRole("tab", { name: "Record a payment" }));
+    await screen.findByRole("table", { name: "Instalments of Asha Patil and where each stands" });
+    cleanup();
+    renderAdmin("/admin/fees/receipts/90?student=8", { "fees.receipt": () => printed });
+    const back = await screen.findByRole("link", { name: "← Back to the desk" });
+    expect(back.getAttribute("href")).toBe("/admin/fees/?tab=record&student=8");
   });
 
   test("a UPI payment the student reported and the office has not decided: said on the instalment; at most what is left beside it is recorded", async () => {

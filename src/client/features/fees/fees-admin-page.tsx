@@ -64,7 +64,12 @@ function FeesTabs() {
         label={t("admin.tabs")}
         tabs={tabs.map((id) => ({ id, label: label[id] }))}
         value={tab}
-        onChange={(id) => navigate(`/?tab=${id}`, { replace: true })}
+        // A tab's own search, filter and page stay behind; the desk's chosen student (`student`) stays in the
+        // address while other tabs are looked at.
+        onChange={(id) => {
+          const student = new URLSearchParams(search).get("student");
+          navigate(`/?tab=${id}${student ? `&student=${encodeURIComponent(student)}` : ""}`, { replace: true });
+        }}
       />
       {tabs.map((id) => (
         <TabPanel key={id} idPrefix="fees" id={id} value={tab}>

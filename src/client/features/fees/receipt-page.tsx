@@ -9,7 +9,7 @@
  * print rules (fees.css) print the receipt alone.
  */
 import { useEffect } from "react";
-import { Link, useParams } from "wouter";
+import { Link, useParams, useSearch } from "wouter";
 import { instalmentName } from "../../../shared/fee-terms.ts";
 import { fees } from "../../../shared/i18n/fees.ts";
 import { isOffice } from "../../../shared/roles.ts";
@@ -25,6 +25,7 @@ import { Fact } from "../../ui/fact.tsx";
 import { FileIcon } from "../../ui/icons.tsx";
 import { ListLoadError } from "../../ui/load-error.tsx";
 import { PrintLoading, PrintPage } from "../../ui/print-page.tsx";
+import { deskStudent } from "./desk-address.ts";
 import { modeLabel } from "./fee-words.tsx";
 
 type Receipt = RouterOutputs["fees"]["receipt"];
@@ -37,6 +38,7 @@ export function ReceiptPage() {
   const id = idOf(params.id);
   const { user } = useSession();
   const office = isOffice(user?.role);
+  const fromDesk = deskStudent(useSearch());
   // Read afresh at every opening, and shown only once read: a copy remembered from a minute ago showed a receipt
   // a colleague had cancelled since as valid and printable (twelfth walk).
   const query = trpc.fees.receipt.useQuery({ id: id ?? 0 }, { enabled: id !== null, retry: false, staleTime: 0 });
@@ -52,9 +54,10 @@ export function ReceiptPage() {
     <PrintPage
       className="fees-print-page"
       back={
-        // The office's receipts list is a tab of its fees page; the student's receipts are on theirs.
-        <Link href={office ? "/?tab=receipts" : "/"} className="fees-back no-print">
-          ← {office ? t("receipt.backOffice") : t("receipt.back")}
+        // The office's receipts list is a tab of its fees page, and the desk another, with the student it was
+        // printed for (walk 22b); the student's receipts are on their fees page.
+        <Link href={!office ? "/" : fromDesk ? `/?tab=record&student=${fromDesk}` : "/?tab=receipts"} className="fees-back no-print">
+          ← {!office ? t("receipt.back") : fromDesk ? t("receipt.backDesk") : t("receipt.backOffice")}
         </Link>
       }
       title={receipt ? t("receipt.titleOf", { number: receipt.number }) : t("receipt.title")}
