@@ -255,8 +255,10 @@ describe("editing and cancelling", () => {
     // In Hindi, the day and time are written the Hindi way; a row told before there was a time keeps its words.
     const told = { at: "2026-12-01T14:30", centre: "Nashik centre", subject: "BBA-101", title: "Term-end" };
     expect(inLocale("hi", () => notificationText("exam.changed", told).message)).toBe(
-      "BBA-101: अब 1 दिस॰ 2026, 2:30 pm, केंद्र Nashik centre। परीक्षाएँ पृष्ठ से अपना प्रवेश पत्र फिर से प्रिंट करें।",
+      "BBA-101: अब 1 दिस॰ 2026, दोपहर 2:30, केंद्र Nashik centre। परीक्षाएँ पृष्ठ से अपना प्रवेश पत्र फिर से प्रिंट करें।",
     );
+    // Marathi alike, as the Exams page writes it (walk 22c: "2:30 pm" in the Hindi and Marathi notifications).
+    expect(inLocale("mr", () => notificationText("exam.changed", told).message)).toContain("1 डिसें, 2026, दुपार 2:30");
     expect(notificationText("exam.changed", { subject: "BBA-101", title: "Term-end" }).message).toBe(
       "BBA-101: the date, time or centre has changed. See Exams for the details and print your admit card again.",
     );

@@ -59,12 +59,21 @@ function readable(kind: NotificationKind, params: NotificationParams): Notificat
   return out;
 }
 
-const wallClock = (local: string, withTime: boolean) =>
-  new Intl.DateTimeFormat(INTL_LOCALE[currentLocale()], {
-    dateStyle: "medium",
-    timeStyle: withTime ? "short" : undefined,
+/**
+ * The screens' way (client lib/format.ts): Hindi and Marathi name the part of the day ("दोपहर 2:30", "दुपार
+ * 2:30"), as the Exams page does, not "2:30 pm" (walk 22c); English keeps "2:30 pm".
+ */
+const wallClock = (local: string, withTime: boolean) => {
+  const locale = currentLocale();
+  const time: Intl.DateTimeFormatOptions = { hour: "numeric", minute: "2-digit", ...(locale === "en" ? {} : { dayPeriod: "short" }) };
+  return new Intl.DateTimeFormat(INTL_LOCALE[locale], {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    ...(withTime ? time : {}),
     timeZone: "UTC",
   }).format(new Date(`${local}:00Z`));
+};
 
 /** Kinds whose words name a day and time (`at`) when it was told with one; rows written before say it without. */
 const TOLD_WITH_TIME = ["assignment.new", "exam.scheduled", "exam.changed", "exam.cancelled"] as const;
