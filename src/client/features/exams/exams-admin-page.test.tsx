@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { pagination, renderAdmin } from "../../layouts/admin-testing.tsx";
 import { STAFF, TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
 import type { RouterOutputs } from "../../lib/trpc.ts";
@@ -248,6 +248,39 @@ describe("/admin/exams/<id>/marks", () => {
       }),
     );
     expect(await screen.findByText("Marks saved for 1 student.")).toBeTruthy();
+  });
+
+  test("a mark saved over an absence keeps the focus in its box while the saved rows are read back (walk 22c)", async () => {
+    let stored: Row[] = [ROWS[0]!, { ...ROWS[1]!, absent: true, entered: true, enteredAt: "2026-11-21T12:00:00.000Z" }];
+    renderAdmin("/admin/exams/12/marks", {
+      "exams.get": () => detail(),
+      "exams.marks": async () => {
+        // Read back a moment later, as over a network.
+        await new Promise((r) => setTimeout(r, 30));
+        return { students: stored, pagination: pagination(2, 1, 50) };
+      },
+      "exams.saveMarks": () => {
+        stored = [ROWS[0]!, { ...ROWS[1]!, marks: 60, entered: true, enteredAt: "2026-11-22T12:00:00.000Z" }];
+        return { message: "Marks saved for 1 student.", saved: 1 };
+      },
+    });
+    const absent = await screen.findByRole("checkbox", { name: "Ravi Kumar was absent" });
+    const ravi = screen.getByRole("textbox", { name: "Marks of Ravi Kumar" }) as HTMLInputElement;
+    expect(ravi.disabled).toBe(true);
+    fireEvent.click(absent);
+    fireEvent.change(ravi, { target: { value: "60" } });
+    ravi.focus();
+    fireEvent.submit(ravi.closest("form")!);
+    expect(await screen.findByText("Marks saved for 1 student.")).toBeTruthy();
+    // While the saved rows come back, the box neither shows the stored absence (disabled) nor loses the focus.
+    expect(ravi.disabled).toBe(false);
+    expect(document.activeElement).toBe(ravi);
+    // (a real wait: the read-back answers after 30 ms)
+    for (let i = 0; i < 40 && screen.queryByRole("button", { name: "Save 1 change" }); i++)
+      await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(screen.getByRole("button", { name: "Save 0 changes" })).toBeTruthy();
+    expect(screen.getByRole<HTMLInputElement>("textbox", { name: "Marks of Ravi Kumar" }).value).toBe("60");
+    expect(document.activeElement?.id).toBe("marks-32");
   });
 
   test("another page or a search with marks typed and unsaved asks first; staying keeps them (thirteenth walk)", async () => {

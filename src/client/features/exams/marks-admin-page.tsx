@@ -168,7 +168,7 @@ export function MarksAdminPage({ id }: { id: number }) {
 }
 
 /** The marks form: this page of students; only changed rows are sent, all or none saved. */
-function MarksSheet({ exam, onSaved }: { exam: Exam; onSaved: () => void }) {
+function MarksSheet({ exam, onSaved }: { exam: Exam; onSaved: () => unknown }) {
   const t = useT(exams);
   const words = useT(admin);
   const toast = useToast();
@@ -254,8 +254,15 @@ function MarksSheet({ exam, onSaved }: { exam: Exam; onSaved: () => void }) {
         onSettled: saving.settled,
         onSuccess: (answer) => {
           toast.show(answer.message);
-          setDrafts({});
-          onSaved();
+          // The typed rows stay until the saved ones are read back: cleared at once, a row showed what was
+          // stored before (absent, its box disabled) for a moment, and the focus in that box fell to the page
+          // (walk 22c). Where it did fall all the same, it goes back to the field it was in.
+          const focused = document.activeElement?.id;
+          void Promise.resolve(onSaved()).finally(() => {
+            setDrafts({});
+            if (focused && (!document.activeElement || document.activeElement === document.body))
+              requestAnimationFrame(() => document.getElementById(focused)?.focus());
+          });
         },
         onError: (err) => {
           const refused = normaliseError(err);
