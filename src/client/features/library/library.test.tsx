@@ -294,6 +294,7 @@ describe("the office's library (issue 18)", () => {
     fireEvent.click(within(ask).getByRole("button", { name: "Renew" }));
     expect(await screen.findByText("Principles of Accounting is now due back on 6 Dec 2026.")).toBeTruthy();
     expect(sent("library.renew")).toEqual([{ id: 9 }]);
+    await waitFor(() => expect(document.activeElement?.id).toBe("library-return-9"));
   });
 });
 
@@ -478,6 +479,8 @@ describe("the student's library (issue 18)", () => {
     fireEvent.click(within(ask).getByRole("button", { name: "Renew" }));
     expect(await screen.findByText("Marketing is now due back on 6 Dec 2026.")).toBeTruthy();
     expect(sent("library.renewMine")).toEqual([{ id: 2 }]);
+    // Its Renew goes once read again: the focus is on the loan, with its new day (walk 22c).
+    await waitFor(() => expect(document.activeElement?.id).toBe("library-loan-2"));
   });
 
   test("the search and filters go to the server; an e-resource's PDF downloads with the session's token", async () => {

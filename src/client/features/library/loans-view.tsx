@@ -37,7 +37,11 @@ export function LoansView() {
   const renew = trpc.library.renew.useMutation();
   const renewing = useConfirmed<Loan>(
     (l, { done, failed }) => renew.mutate({ id: l.id }, { onSuccess: (answer) => done(answer.message), onError: failed }),
-    { reload: () => utils.library.invalidate(), failed: t("admin.failed.save") },
+    {
+      // Its Renew goes once renewed: the focus goes on to the row's Mark returned.
+      reload: (l) => utils.library.invalidate().then(() => document.getElementById(`library-return-${l.id}`)?.focus()),
+      failed: t("admin.failed.save"),
+    },
   );
   const today = query.data?.today;
 
@@ -81,7 +85,7 @@ export function LoansView() {
           </StackedCell>
         ) : (
           <div className="cluster cluster--sm">
-            <Button size="sm" variant="secondary" onClick={() => returning.ask(l)}>
+            <Button id={`library-return-${l.id}`} size="sm" variant="secondary" onClick={() => returning.ask(l)}>
               <RowActionLabel label={t("admin.return")} spoken={t("admin.returnOf", { title: l.title, name: l.student.name })} />
             </Button>
             {l.renewable ? (

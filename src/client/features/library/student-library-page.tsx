@@ -63,7 +63,12 @@ function MyLoans() {
   const renew = trpc.library.renewMine.useMutation();
   const renewing = useConfirmed<MyLoan>(
     (l, { done, failed }) => renew.mutate({ id: l.id }, { onSuccess: (answer) => done(answer.message), onError: failed }),
-    { reload: () => utils.library.mine.invalidate(), failed: t("student.failed.renew") },
+    {
+      // Renewed, its Renew goes (a second one the same day adds nothing): the focus goes to the loan, which now
+      // says its new day (walk 22c: it fell to the page).
+      reload: (l) => utils.library.mine.invalidate().then(() => document.getElementById(`library-loan-${l.id}`)?.focus()),
+      failed: t("student.failed.renew"),
+    },
   );
   const today = mine.data?.today;
   return (
@@ -91,7 +96,12 @@ function MyLoans() {
           {overdue ? <Alert tone="warning">{t("student.overdueNote")}</Alert> : null}
           <ul className="library-loans list-plain" aria-label={t("student.onLoan")}>
             {loans.map((l) => (
-              <li key={l.id} className={`library-loan library-loan--${l.standing} cluster cluster--between cluster--top`}>
+              <li
+                key={l.id}
+                id={`library-loan-${l.id}`}
+                tabIndex={-1}
+                className={`library-loan library-loan--${l.standing} cluster cluster--between cluster--top`}
+              >
                 <div className="library-loan__text">
                   <p className="library-loan__title">{l.title}</p>
                   {l.author ? <p className="text-sm text-muted">{l.author}</p> : null}
