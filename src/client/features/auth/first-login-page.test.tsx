@@ -12,7 +12,11 @@ const SET = "Your password is set. Please sign in.";
 
 async function openFirstLogin(handler: NonNullable<TypedTrpcHandlers["auth.firstLogin"]>, path = "/first-login?token=link-token-1") {
   const app = renderAt(path, { "auth.firstLogin": handler, "auth.firstLoginLink": () => ({ usable: true }) });
-  await screen.findByRole("heading", { name: "Welcome — choose your password" });
+  // The form shows once the link is found usable; a link without a token is refused at once.
+  if (path.includes("token=")) {
+    await screen.findByRole("heading", { name: "Welcome — choose your password" });
+    await screen.findByLabelText(/^New password/);
+  } else await screen.findByRole("heading", { name: "Set Your Password" });
   return app;
 }
 const fill = (password: string, confirm: string) => {
@@ -74,10 +78,18 @@ describe("first-login page", () => {
     });
     const alert = await screen.findByRole("alert");
     expect(alert.textContent).toContain(ACCOUNT_MSG.linkInvalid);
+    // No welcome over a refusal: the page's plain name.
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Set Your Password");
     // Said once: the server's sentence asks for a new link, the page says how long one works and whom to ask.
     expect(screen.getByText(auth.t("first.askNew"), { exact: false })).toBeTruthy();
     expect(screen.queryByLabelText(/^New password/)).toBeNull();
     expect(sent("auth.firstLoginLink")).toEqual([{ token: "used-token" }]);
+  });
+
+  test("while the link is checked, no password form shows (walk 22c: it flashed before a used link's refusal)", async () => {
+    renderAt("/first-login?token=slow-token", { "auth.firstLoginLink": neverAnswers });
+    expect(await screen.findByText("Checking your link…")).toBeTruthy();
+    expect(screen.queryByLabelText(/^New password/)).toBeNull();
   });
 
   test("an office account is sent to the login's Admin side once its password is set (tenth walk)", async () => {

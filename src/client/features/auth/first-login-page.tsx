@@ -14,6 +14,7 @@ import { useInstituteInfo, usePageTitle } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { buttonClass } from "../../ui/button.tsx";
+import { LoadingBlock } from "../../ui/loading-block.tsx";
 import { AuthScreen } from "./auth-screen.tsx";
 import { NewPasswordForm, useNewPassword } from "./password-fields.tsx";
 import { serverMessageOr } from "./reset-flow.ts";
@@ -121,11 +122,14 @@ export default function FirstLoginPage() {
   let body: ReactNode;
   if (done) body = <Welcome done={done} />;
   else if (deadLink) body = <DeadLink reason={deadLink} />;
+  // The form waits for the link's check: shown at once, it flashed before a used link's refusal (walk 22c).
+  else if (link.isPending) body = <LoadingBlock label={t("first.checking")} groups={[2, 1]} />;
   else body = <NewPasswordForm onSubmit={submit} busy={firstLogin.isPending} submitLabel={t("first.submit")} {...password.form} />;
 
   return (
     <AuthScreen
-      title={t("first.title")}
+      // A link that cannot be used is no welcome: the page's plain name over its refusal.
+      title={deadLink ? t("first.pageTitle") : t("first.title")}
       lead={done || deadLink ? undefined : t("first.lead")}
       links={[{ href: "/", label: t("backHome") }]}
     >
