@@ -4,8 +4,7 @@
  * allow, docs/studies/library.md) and Return ask first.
  */
 import { library } from "../../../shared/i18n/library.ts";
-import { addDays } from "../../../shared/schemas/common.ts";
-import { LOAN_DAYS, LOAN_FILTERS, type LoanFilter } from "../../../shared/schemas/library.ts";
+import { LOAN_FILTERS, type LoanFilter } from "../../../shared/schemas/library.ts";
 import { formatDate, formatDateTime } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { wallClock } from "../../lib/institute-clock.ts";
@@ -18,6 +17,7 @@ import { ListBody, ListTable, listAnswer, listFilter } from "../../ui/list-page.
 import { BookIcon } from "../../ui/more-icons.tsx";
 import { StackedCell, type TableColumn } from "../../ui/table.tsx";
 import { useConfirmed } from "../../ui/use-confirmed.ts";
+import { RenewDialog } from "./renew-dialog.tsx";
 import { StandingBadge } from "./standing.tsx";
 
 type Loan = RouterOutputs["library"]["loans"]["loans"][number];
@@ -136,24 +136,13 @@ export function LoansView() {
             })
           : null}
       </ConfirmDialog>
-      <ConfirmDialog
-        {...renewing.dialog}
-        title={t("admin.renewTitle")}
-        confirmLabel={t("admin.renew")}
-        busyLabel={t("admin.renewing")}
-        tone="primary"
+      <RenewDialog
+        renewing={renewing}
         busy={renew.isPending}
-      >
-        {renewing.row && today
-          ? t("admin.renewText", {
-              title: renewing.row.title,
-              name: renewing.row.student.name,
-              id: renewing.row.student.studentId ?? "",
-              due: formatDate(addDays(today, LOAN_DAYS), { style: "long" }),
-              days: LOAN_DAYS,
-            })
-          : null}
-      </ConfirmDialog>
+        today={today}
+        title={t("admin.renewTitle")}
+        text={(l, renewal) => t("admin.renewText", { title: l.title, name: l.student.name, id: l.student.studentId ?? "", ...renewal })}
+      />
     </ListBody>
   );
 }

@@ -8,7 +8,6 @@ import { keepPreviousData } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import * as v from "valibot";
 import { library } from "../../../shared/i18n/library.ts";
-import { addDays } from "../../../shared/schemas/common.ts";
 import {
   AVAILABILITY_FILTERS,
   type CatalogueQuery,
@@ -27,13 +26,14 @@ import { Button, buttonClass } from "../../ui/button.tsx";
 import { Card } from "../../ui/card.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
 import { Select, TextInput } from "../../ui/field.tsx";
-import { ConfirmDialog, RowActionLabel } from "../../ui/list-controls.tsx";
+import { RowActionLabel } from "../../ui/list-controls.tsx";
 import { QueryBody } from "../../ui/load-error.tsx";
 import { BookIcon, DownloadIcon } from "../../ui/more-icons.tsx";
 import { Pagination, useScreenPages } from "../../ui/pagination.tsx";
 import { StudentPageHeader } from "../../ui/student-page-header.tsx";
 import { useConfirmed } from "../../ui/use-confirmed.ts";
 import { useDownload } from "../../ui/use-download.ts";
+import { RenewDialog } from "./renew-dialog.tsx";
 import { StandingBadge } from "./standing.tsx";
 
 type CatalogueItem = RouterOutputs["library"]["catalogue"]["items"][number];
@@ -126,22 +126,13 @@ function MyLoans() {
           </ul>
           <p className="text-sm text-muted">{t("student.renewHint", { days: LOAN_DAYS, count: LOAN_RENEWALS_MAX })}</p>
         </div>
-        <ConfirmDialog
-          {...renewing.dialog}
-          title={t("student.renewTitle")}
-          confirmLabel={t("student.renew")}
-          busyLabel={t("admin.renewing")}
-          tone="primary"
+        <RenewDialog
+          renewing={renewing}
           busy={renew.isPending}
-        >
-          {renewing.row && today
-            ? t("student.renewText", {
-                title: renewing.row.title,
-                due: formatDate(addDays(today, LOAN_DAYS), { style: "long" }),
-                days: LOAN_DAYS,
-              })
-            : null}
-        </ConfirmDialog>
+          today={today}
+          title={t("student.renewTitle")}
+          text={(l, renewal) => t("student.renewText", { title: l.title, ...renewal })}
+        />
       </QueryBody>
     </Card>
   );

@@ -91,29 +91,40 @@ export async function issueLoan(deps: AppDeps, actorId: number, input: IssueInpu
   };
 }
 
+/**
+ * A loan still out, with its book's title and its student, for a change (return, renewal): not found (also
+ * another borrower's, when `borrower` is given) or already returned is refused.
+ */
+async function loanOut(trx: DB, loanId: number, borrower?: number) {
+  let query = trx
+    .selectFrom("book_loans")
+    .innerJoin("books", "books.id", "book_loans.book_id")
+    .innerJoin("users", "users.id", "book_loans.user_id")
+    .select([
+      "book_loans.id",
+      "book_loans.book_id",
+      "book_loans.user_id",
+      "book_loans.due_on",
+      "book_loans.returned_at",
+      "book_loans.renewals",
+      "books.title",
+      "users.name",
+      "users.student_id",
+    ])
+    .where("book_loans.id", "=", loanId);
+  if (borrower !== undefined) query = query.where("book_loans.user_id", "=", borrower);
+  const loan = await query.executeTakeFirst();
+  if (!loan) throw loanNotFound();
+  if (loan.returned_at !== null) throw new AppError("CONFLICT", text.t("rule.returned", { title: loan.title }));
+  return loan;
+}
+
 /** Receives a book back: the loan is marked returned (now) by the office member who took it. */
 export async function returnLoan(deps: AppDeps, actorId: number, loanId: number, meta: SessionMeta = {}) {
   const now = deps.now();
   const today = await instituteToday(deps);
   const loan = await deps.db.transaction().execute(async (trx) => {
-    const loan = await trx
-      .selectFrom("book_loans")
-      .innerJoin("books", "books.id", "book_loans.book_id")
-      .innerJoin("users", "users.id", "book_loans.user_id")
-      .select([
-        "book_loans.id",
-        "book_loans.book_id",
-        "book_loans.user_id",
-        "book_loans.due_on",
-        "book_loans.returned_at",
-        "books.title",
-        "users.name",
-        "users.student_id",
-      ])
-      .where("book_loans.id", "=", loanId)
-      .executeTakeFirst();
-    if (!loan) throw loanNotFound();
-    if (loan.returned_at !== null) throw new AppError("CONFLICT", text.t("rule.returned", { title: loan.title }));
+    const loan = await loanOut(trx, loanId);
     await trx.updateTable("book_loans").set({ returned_at: now.toISOString(), received_by: actorId }).where("id", "=", loanId).execute();
     // Its overdue reminders are answered: they no longer wait unread on the student's dashboard (walk 17).
     await settleNotifications(trx, now, loan.user_id, "library.overdue", { loanId });
@@ -146,24 +157,7 @@ export async function renewLoan(
   const today = await instituteToday(deps);
   const dueOn = addDays(today, LOAN_DAYS);
   const loan = await deps.db.transaction().execute(async (trx) => {
-    let query = trx
-      .selectFrom("book_loans")
-      .innerJoin("books", "books.id", "book_loans.book_id")
-      .innerJoin("users", "users.id", "book_loans.user_id")
-      .select([
-        "book_loans.id",
-        "book_loans.book_id",
-        "book_loans.due_on",
-        "book_loans.returned_at",
-        "book_loans.renewals",
-        "books.title",
-        "users.student_id",
-      ])
-      .where("book_loans.id", "=", loanId);
-    if (borrower !== undefined) query = query.where("book_loans.user_id", "=", borrower);
-    const loan = await query.executeTakeFirst();
-    if (!loan) throw loanNotFound();
-    if (loan.returned_at !== null) throw new AppError("CONFLICT", text.t("rule.returned", { title: loan.title }));
+    const loan = await loanOut(trx, loanId, borrower);
     const refusal = renewalRefusal({ dueOn: loan.due_on, renewals: loan.renewals }, today);
     if (refusal === "overdue") throw new AppError("CONFLICT", text.t("rule.renewOverdue", { title: loan.title }));
     if (refusal === "limit") throw new AppError("CONFLICT", text.t("rule.renewLimit", { title: loan.title, count: LOAN_RENEWALS_MAX }));
