@@ -10,6 +10,7 @@ import { namespace } from "../../shared/i18n/translate.ts";
 import { MSG } from "../../shared/messages.ts";
 import { newPassword } from "../../shared/schemas/common.ts";
 import { App } from "../app.tsx";
+import { ToastProvider } from "../ui/toast.tsx";
 import { formatDate } from "./format.ts";
 import { changeLocale, getLocale, initialLocale, startLocale, useT } from "./i18n.tsx";
 import { fakeTrpcFetch, SITE_INFO, STUDENT, storeSession, stubSessionApi, withClientTestRules } from "./testing.tsx";
@@ -51,6 +52,18 @@ describe("changing the language", () => {
     await changeLocale("mr");
     expect(formatDate("2026-11-25", { style: "long" })).toBe("25 नोव्हेंबर, 2026");
   });
+  test('the toasts\' region is named in the language chosen after it was drawn (walk 22d: "Alerts" in Marathi)', async () => {
+    render(
+      <ToastProvider>
+        <p>page</p>
+      </ToastProvider>,
+    );
+    expect(screen.getByRole("region", { name: "Alerts" })).toBeTruthy();
+    await act(() => changeLocale("mr"));
+    expect(screen.getByRole("region", { name: mrCommon.toasts })).toBeTruthy();
+    await act(() => changeLocale("en"));
+  });
+
   test("two choices in a row end in the second, even when the first's catalogues arrive last (review)", async () => {
     await changeLocale("en");
     let arrive!: () => void;

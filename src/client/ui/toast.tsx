@@ -7,6 +7,7 @@ import type { ReactNode } from "react";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { common } from "../../shared/i18n/common.ts";
 import { failureMessage } from "../lib/errors.ts";
+import { useT } from "../lib/i18n.tsx";
 import { cx } from "./cx.ts";
 import { CloseIcon, TONE_ICONS } from "./icons.tsx";
 
@@ -25,6 +26,8 @@ export type ToastApi = {
 const ToastContext = createContext<ToastApi | null>(null);
 
 export function ToastProvider({ children }: { children: ReactNode }) {
+  // Subscribed to the language, so the region's name follows a change of it (walk 22d: "Alerts" in Marathi).
+  const t = useT(common);
   const [toasts, setToasts] = useState<ToastItem[]>([]);
   const nextId = useRef(1);
 
@@ -49,7 +52,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       {children}
       {/* The region's home: while a modal dialog is open the region moves into it (ui/dialog.tsx). */}
       <div className="ui-toasts-home">
-        <section className="ui-toasts" aria-label={common.t("toasts")}>
+        <section className="ui-toasts" aria-label={t("toasts")}>
           <ol className="ui-toasts__list" aria-live="polite" aria-relevant="additions text">
             {toasts.map((t) => (
               <Toast key={t.id} toast={t} onDismiss={dismiss} />

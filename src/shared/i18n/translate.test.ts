@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import hiStudies from "./hi/studies.json";
 import { namespace, render } from "./translate.ts";
 
 describe("render", () => {
@@ -19,6 +20,10 @@ describe("render", () => {
     expect(render(hi, "hi", { count: 1 })).toBe("1 फ़ाइल");
     const notified = { one: "{count} विद्यार्थी को सूचित किया", other: "{count} विद्यार्थियों को सूचित किया" };
     expect(render(notified, "hi", { count: 0 })).toBe("0 विद्यार्थियों को सूचित किया");
+    // Units done of a course: counted by those done (walk 22d: "4 में से 1 इकाइयाँ पूरी").
+    const units = hiStudies["my.units"];
+    expect(render(units, "hi", { done: 1, total: 4, count: 1 })).toBe("4 में से 1 इकाई पूरी");
+    expect(render(units, "hi", { done: 3, total: 4, count: 3 })).toBe("4 में से 3 इकाइयाँ पूरी");
     expect(render(hi, "hi", { count: 3 })).toBe("3 फ़ाइलें");
     const mr = { one: "{count} फाइल", other: "{count} फाइली" };
     expect(render(mr, "mr", { count: 0 })).toBe("0 फाइली");

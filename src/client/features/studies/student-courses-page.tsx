@@ -109,7 +109,10 @@ function CoursesOverview() {
                       <Link href={`/${c.id}`} className="ui-card ui-card--interactive studies-card">
                         <span className="studies-card__code">{c.code}</span>
                         <span className="studies-card__name">{c.name}</span>
-                        <ProgressBar value={c.progress.percent} label={t("my.units", { done: c.progress.done, total: c.progress.total })} />
+                        <ProgressBar
+                          value={c.progress.percent}
+                          label={t("my.units", { done: c.progress.done, total: c.progress.total, count: c.progress.done })}
+                        />
                         <span className="studies-card__meta text-sm text-muted">
                           {t("my.materialsCount", { count: c.materials.length })} · {t("my.toDo", { count: open })}
                         </span>
@@ -179,7 +182,10 @@ function CourseDetail({ id }: { id: number }) {
         }
       />
       {course.description ? <p className="studies-description">{course.description}</p> : null}
-      <ProgressBar value={course.progress.percent} label={t("my.units", { done: course.progress.done, total: course.progress.total })} />
+      <ProgressBar
+        value={course.progress.percent}
+        label={t("my.units", { done: course.progress.done, total: course.progress.total, count: course.progress.done })}
+      />
       <section className="ui-card" aria-labelledby="units-title">
         <div className="ui-card__body stack">
           <h2 id="units-title" className="studies-section-title">
