@@ -90,7 +90,7 @@ export function LoansView() {
             </Button>
             {l.renewable ? (
               <Button size="sm" variant="ghost" onClick={() => renewing.ask(l)}>
-                <RowActionLabel label={t("admin.renew")} spoken={t("admin.renewOf", { title: l.title, name: l.student.name })} />
+                <RowActionLabel label={t("renew")} spoken={t("admin.renewOf", { title: l.title, name: l.student.name })} />
               </Button>
             ) : null}
           </div>

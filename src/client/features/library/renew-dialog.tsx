@@ -24,14 +24,7 @@ export function RenewDialog<T>({
 }) {
   const t = useT(library);
   return (
-    <ConfirmDialog
-      {...renewing.dialog}
-      title={title}
-      confirmLabel={t("admin.renew")}
-      busyLabel={t("admin.renewing")}
-      tone="primary"
-      busy={busy}
-    >
+    <ConfirmDialog {...renewing.dialog} title={title} confirmLabel={t("renew")} busyLabel={t("renewing")} tone="primary" busy={busy}>
       {renewing.row && today
         ? text(renewing.row, { due: formatDate(addDays(today, LOAN_DAYS), { style: "long" }), days: LOAN_DAYS })
         : null}

@@ -117,7 +117,7 @@ function MyLoans() {
                   {l.renewals ? <span className="text-sm text-muted">{t("student.renewed", { count: l.renewals })}</span> : null}
                   {l.renewable ? (
                     <Button size="sm" variant="secondary" onClick={() => renewing.ask(l)}>
-                      <RowActionLabel label={t("student.renew")} spoken={t("student.renewOf", { title: l.title })} />
+                      <RowActionLabel label={t("renew")} spoken={t("student.renewOf", { title: l.title })} />
                     </Button>
                   ) : null}
                 </div>
