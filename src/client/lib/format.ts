@@ -11,6 +11,8 @@
  *   (institute-clock.ts `wallClock`, a time of day), so it is never moved again.
  */
 
+import { timeOfDay } from "../../shared/i18n/time-of-day.ts";
+
 let locale = "en-IN";
 let timeZone: string | undefined;
 
@@ -42,13 +44,8 @@ const DAY: Record<"short" | "long", Intl.DateTimeFormatOptions> = {
   short: { day: "numeric", month: "short", year: "numeric" },
   long: { day: "numeric", month: "long", year: "numeric" },
 };
-/**
- * The time of day: Hindi and Marathi name the part of the day ("सुबह 9:56", "सकाळ 9:56"), which also reads
- * inside their words ("26 नवंबर 2026 को सुबह 8:30 बजे", "… रोजी सकाळ 8:30 वाजता"), not "9:56 am"/"9:56 AM".
- * English keeps "3:05 pm".
- */
-const TIME: Intl.DateTimeFormatOptions = { hour: "numeric", minute: "2-digit" };
-const time = (): Intl.DateTimeFormatOptions => (locale.startsWith("en") ? TIME : { ...TIME, dayPeriod: "short" });
+/** The time of day in the reader's language's way (shared/i18n/time-of-day.ts). */
+const time = (): Intl.DateTimeFormatOptions => timeOfDay(locale.startsWith("en"));
 
 const CALENDAR = /^(\d{4})-(\d{2})-(\d{2})$/;
 

@@ -6,6 +6,7 @@
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../../../db/schema.ts";
 import { INTL_LOCALE } from "../../shared/i18n/locales.ts";
+import { timeOfDay } from "../../shared/i18n/time-of-day.ts";
 import { currentLocale } from "../../shared/i18n/translate.ts";
 import { MSG } from "../../shared/messages.ts";
 import { tooManyRequests } from "./errors.ts";
@@ -178,8 +179,7 @@ export function clockTime(timeZone: string): (at: Date) => string {
   const key = `${timeZone} ${locale}`;
   let format = clockFormats.get(key);
   if (!format) {
-    const dayPeriod = locale === "en" ? {} : ({ dayPeriod: "short" } as const);
-    format = new Intl.DateTimeFormat(INTL_LOCALE[locale], { timeZone, hour: "numeric", minute: "2-digit", ...dayPeriod });
+    format = new Intl.DateTimeFormat(INTL_LOCALE[locale], { timeZone, ...timeOfDay(locale === "en") });
     clockFormats.set(key, format);
   }
   const clock = format;

@@ -9,6 +9,7 @@ import { alerts, isNotificationKind, type NotificationKind, type NotificationPar
 import { contactSubjectLabel } from "../../../shared/i18n/contact.ts";
 import { ticketStatusName } from "../../../shared/i18n/help.ts";
 import { INTL_LOCALE, localeOfLanguage } from "../../../shared/i18n/locales.ts";
+import { timeOfDay } from "../../../shared/i18n/time-of-day.ts";
 import { currentLocale } from "../../../shared/i18n/translate.ts";
 import { isOneOf } from "../../../shared/is-one-of.ts";
 import { OFFICE_ROLES } from "../../../shared/roles.ts";
@@ -65,12 +66,11 @@ function readable(kind: NotificationKind, params: NotificationParams): Notificat
  */
 const wallClock = (local: string, withTime: boolean) => {
   const locale = currentLocale();
-  const time: Intl.DateTimeFormatOptions = { hour: "numeric", minute: "2-digit", ...(locale === "en" ? {} : { dayPeriod: "short" }) };
   return new Intl.DateTimeFormat(INTL_LOCALE[locale], {
     day: "numeric",
     month: "short",
     year: "numeric",
-    ...(withTime ? time : {}),
+    ...(withTime ? timeOfDay(locale === "en") : {}),
     timeZone: "UTC",
   }).format(new Date(`${local}:00Z`));
 };
