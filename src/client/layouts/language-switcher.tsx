@@ -1,7 +1,7 @@
 /**
  * The language switch of the public header and both portals (issue 16): a native select, each language
  * named in its own script. The new language's catalogues arrive before the screen changes; a signed-in
- * person's choice is stored with their account, so their other devices follow it. On Linux and Windows an
+ * person's choice is stored with their account first, so their other devices (and a reload) follow it. On Linux and Windows an
  * arrow key on a closed select changes its value: the choice is made once it has settled (`SETTLE_MS`), and
  * the select stays enabled, keeping the focus (tenth walk: each arrow switched the language and saved it,
  * and the select, disabled meanwhile, dropped the focus to the page).
@@ -21,7 +21,7 @@ let settling = 0;
 export function LanguageSwitcher() {
   const t = useT(common);
   const locale = useLocale();
-  const { user } = useSession();
+  const { user, updateUser } = useSession();
   const toast = useToast();
   const save = trpc.auth.setLanguage.useMutation();
   // The language chosen and not yet made (settling, then its catalogues on their way).
@@ -30,10 +30,13 @@ export function LanguageSwitcher() {
 
   const choose = async (next: Locale) => {
     try {
-      // The account remembers it too (if that call fails, this device still has the choice); a choice made
-      // since wins, and its own call clears what the select shows.
+      // A signed-in person's account takes the choice before the screen does, and the session kept on the
+      // device says it too: what a reload starts in (the account's language, on every device) is then what
+      // the screen shows (walk 22d: a reload at once took the choice back). A choice made since wins, and its
+      // own call clears what the select shows.
+      if (user) await save.mutateAsync({ language: next });
       if (!(await changeLocale(next))) return;
-      if (user) save.mutate({ language: next });
+      if (user) updateUser({ language: next });
     } catch {
       toast.show(t("languageFailed"), "error");
     }

@@ -169,12 +169,16 @@ describe("changing the language", () => {
   });
 });
 
-function renderSite(path = "/", sessionApi = stubSessionApi().api) {
+function renderSite(
+  path = "/",
+  sessionApi = stubSessionApi().api,
+  setLanguage = async (input: unknown) => input as { language: "en" | "hi" | "mr" },
+) {
   const location = memoryLocation({ path });
   const { fetch, calls } = fakeTrpcFetch({
     "site.info": () => SITE_INFO,
     "site.news": () => ({ news: [] }),
-    "auth.setLanguage": (input) => input as { language: "en" | "hi" | "mr" },
+    "auth.setLanguage": setLanguage,
   });
   render(<App sessionApi={sessionApi} locationHook={location.hook} fetch={fetch} />);
   return calls;
@@ -212,6 +216,27 @@ describe("the language switcher", () => {
     await waitFor(() => expect(screen.getByRole("button", { name: "Sign out" })).toBeTruthy());
     fireEvent.change(select, { target: { value: "mr" } });
     await waitFor(() => expect(calls.find((c) => c.path === "auth.setLanguage")?.input).toEqual({ language: "mr" }));
+  });
+
+  test("the account takes a signed-in person's choice before the screen does, and the session kept on the device says it (walk 22d: a reload at once took it back)", async () => {
+    storeSession(STUDENT);
+    const { promise: answered, resolve: answer } = Promise.withResolvers<void>();
+    const calls = renderSite("/", stubSessionApi({ me: async () => ({ user: STUDENT }) }).api, async (input) => {
+      await answered;
+      return input as { language: "hi" };
+    });
+    const select = await screen.findByRole("combobox", { name: "Language" });
+    await waitFor(() => expect(screen.getByRole("button", { name: "Sign out" })).toBeTruthy());
+    fireEvent.change(select, { target: { value: "hi" } });
+    await waitFor(() => expect(calls.some((c) => c.path === "auth.setLanguage")).toBe(true));
+    // Not yet stored with the account: the screen and what a reload starts in stay English.
+    expect(getLocale()).toBe("en");
+    expect(localStorage.getItem("language")).not.toBe("hi");
+    answer();
+    await screen.findByRole("button", { name: hiCommon.signOut });
+    expect(localStorage.getItem("language")).toBe("hi");
+    expect(JSON.parse(localStorage.getItem("user") ?? "{}").language).toBe("hi");
+    await act(() => changeLocale("en"));
   });
 
   test("arrowing through the languages makes only the one it settles on, and the select keeps the focus (tenth walk)", async () => {

@@ -271,8 +271,10 @@ describe("student settings: notifications and preferences", () => {
     fireEvent.change(language, { target: { value: "marathi" } });
     await waitFor(() => expect(sent("student.updateSettings")).toEqual([{ theme: "dark" }, { language: "marathi" }]));
     expect(language.value).toBe("marathi");
-    // The saved language applies at once: the page is now in Marathi.
+    // The saved language applies at once: the page is now in Marathi, and so does a reload (the session kept on
+    // the device says it: a reload started in the old language until the server's answer came).
     expect(await screen.findByText(mrStudent["settings.languageHint"])).toBeTruthy();
+    await waitFor(() => expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.user) ?? "{}").language).toBe("mr"));
   });
 
   test("the language shown is the one the portal is in, not the stored default (tenth walk: 'English' over a Hindi screen)", async () => {

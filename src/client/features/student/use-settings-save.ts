@@ -7,6 +7,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { localeOfLanguage } from "../../../shared/i18n/locales.ts";
 import { student } from "../../../shared/i18n/student.ts";
 import { changeLocale } from "../../lib/i18n.tsx";
+import { useSession } from "../../lib/session.tsx";
 import { type RouterInputs, type RouterOutputs, trpc } from "../../lib/trpc.ts";
 
 type StudentSettings = RouterOutputs["student"]["settings"];
@@ -51,9 +52,14 @@ function useOptimisticSave<I extends Partial<StudentSettings>>(send: (changes: I
 /** Notifications, theme, language and two-factor: PUT /student/notification-settings. A saved language applies at once (issue 16). */
 export function useSettingsSave() {
   const { mutateAsync } = trpc.student.updateSettings.useMutation();
+  const { updateUser } = useSession();
   return useOptimisticSave<RouterInputs["student"]["updateSettings"]>(async (input) => {
     const saved = await mutateAsync(input);
-    if (input.language) await changeLocale(localeOfLanguage(input.language)).catch(() => undefined);
+    if (input.language) {
+      const locale = localeOfLanguage(input.language);
+      // The session kept on the device says it too, so a reload starts in it (it restarted in the old one).
+      if (await changeLocale(locale).catch(() => false)) updateUser({ language: locale });
+    }
     return saved;
   });
 }
