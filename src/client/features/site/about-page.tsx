@@ -68,7 +68,7 @@ export default function AboutPage() {
             </h2>
             <dl className="about-facts__list">
               {instituteFigures(info).map((figure) => (
-                <Fact key={figure.key} label={tHome(`figure.${figure.key}`)} itemClassName="about-facts__item">
+                <Fact key={figure.key} label={tHome(`figure.${figure.key}`, { count: figure.count })} itemClassName="about-facts__item">
                   {figure.value}
                 </Fact>
               ))}

@@ -82,7 +82,7 @@ export default function HomePage() {
         <dl className="figures">
           {instituteFigures(info).map((figure) => (
             <div key={figure.key} className="figure">
-              <dt className="figure__label">{t(`figure.${figure.key}`)}</dt>
+              <dt className="figure__label">{t(`figure.${figure.key}`, { count: figure.count })}</dt>
               <dd className="figure__value">{figure.value}</dd>
             </div>
           ))}

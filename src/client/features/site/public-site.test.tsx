@@ -39,7 +39,15 @@ describe("home page", () => {
     // Hero, achievements and programs are there too.
     expect(screen.getByRole("link", { name: "Apply for Admission" }).getAttribute("href")).toBe("/admission");
     expect(screen.getByRole("link", { name: "Learn More about the institute" }).getAttribute("href")).toBe("/about");
-    expect(screen.getByText("Office locations")).toBeTruthy();
+    // Each figure is named by its count: one office is an "Office location" (it said "1 Office locations").
+    const figures = screen.getByRole("region", { name: "Our achievements" });
+    expect([...figures.querySelectorAll(".figure")].map((f) => f.textContent)).toEqual([
+      "Years of experience14",
+      "Students guided1,234",
+      "Partner universities3",
+      "Programmes12",
+      "Office location1",
+    ]);
   });
 
   test("the built-in tagline and description (the server says null) are in the reader's language; the office's own words as written", async () => {
