@@ -97,7 +97,6 @@ describe("public site journeys", () => {
     await leave.getByRole("button", { name: "Stay on this page" }).click();
     await leave.waitFor({ state: "detached" });
     expect(new URL(page.url()).pathname).toBe("/contact");
-    console.log("AFTER", JSON.stringify(await page.getByLabel("Your message").inputValue()));
     expect(await page.getByLabel("Your message").inputValue()).toBe("Do you have weekend batches?");
     // The menu closed as the question opened: the focus is back on the button that opens it.
     expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Menu");

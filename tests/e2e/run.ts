@@ -37,6 +37,7 @@ const USUAL_SECONDS: Record<string, number> = {
   "screens.e2e.ts": 181,
   "languages.e2e.ts": 87,
   "office.e2e.ts": 61,
+  "large-text.e2e.ts": 75,
   "accounts.e2e.ts": 42,
   "admissions.e2e.ts": 37,
   "student-portal.e2e.ts": 30,
