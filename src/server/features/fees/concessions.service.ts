@@ -15,7 +15,7 @@ import { anyColumnContains } from "../../platform/search.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
 import { instituteToday } from "../settings/settings.service.ts";
 import { tellConcession } from "./fee-notices.ts";
-import { auditFeeAct, standingOf, waitingUpi } from "./payments.service.ts";
+import { auditFeeAct, standingForChange, waitingUpi } from "./payments.service.ts";
 
 const concessionNotFound = () => new AppError("NOT_FOUND", text.t("rule.concession"));
 
@@ -23,13 +23,13 @@ const concessionNotFound = () => new AppError("NOT_FOUND", text.t("rule.concessi
  * A concession or scholarship against one instalment. Its amount may not be more than what is still to pay
  * on the instalment today, nor than the instalment's own amount less the concessions it already has (the
  * ledger counts no more than that), nor than what is left beside a UPI transfer the student reported and the
- * office has not decided. Read and written in one transaction, so two at once cannot both pass.
+ * office has not decided. Read and written in one transaction with the instalment held, so two at once cannot both pass.
  */
 export async function giveConcession(deps: AppDeps, actorId: number, input: ConcessionForm, meta: SessionMeta = {}) {
   const now = deps.now();
   const today = await instituteToday(deps);
   const { concession, owner } = await deps.db.transaction().execute(async (trx) => {
-    const { instalment, standing } = await standingOf(trx, today, input.instalmentId);
+    const { instalment, standing } = await standingForChange(trx, today, input.instalmentId);
     // Like money recorded at the desk, a concession may not take up what a waiting UPI transfer will pay once
     // confirmed: that confirmation would then be refused after the student paid (payments.service).
     const waiting = await waitingUpi(trx, instalment.id);

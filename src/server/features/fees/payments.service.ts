@@ -13,6 +13,7 @@ import { rupees } from "../../../shared/money.ts";
 import type { AppDeps } from "../../deps.ts";
 import { localDate } from "../../platform/calendar.ts";
 import { AppError, fieldError } from "../../platform/errors.ts";
+import { heldForChange } from "../../platform/row-lock.ts";
 import { nextSequenceValue } from "../../platform/sequences.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
 import { getSettings, instituteToday } from "../settings/settings.service.ts";
@@ -106,6 +107,17 @@ export async function standingOf(db: DB, today: string, instalmentId: number): P
   return found;
 }
 export type InstalmentRow = Awaited<ReturnType<ReturnType<typeof instalmentsQuery>["execute"]>>[number];
+
+/**
+ * An instalment's standing read to add money or a concession to it, in the act's transaction: on PostgreSQL its
+ * row is held first (FOR UPDATE) until the transaction ends, so acts on one instalment take turns and each
+ * checks what the one before it wrote (walk 23c: three payments of the whole amount at once gave three receipts
+ * there, a payment and a concession at once both passed). SQLite's writes take turns already.
+ */
+export async function standingForChange(trx: DB, today: string, instalmentId: number) {
+  await trx.selectFrom("fee_instalments").select("id").where("id", "=", instalmentId).$call(heldForChange(trx)).executeTakeFirst();
+  return standingOf(trx, today, instalmentId);
+}
 
 /**
  * The instalment as the activity log names it ("BBA · Year 1 · Instalment 2", shared/fee-terms.ts): stored in
@@ -303,7 +315,7 @@ export async function recordPayment(deps: AppDeps, actorId: number, input: Recor
   const now = deps.now();
   const act = { action: "fee.payment_record", said: "said.recorded", actorId, now, ip: meta.ip } as const;
   return confirmWithReceipt(deps, act, async (trx, today) => {
-    const { instalment, standing: st } = await standingOf(trx, today, input.instalmentId);
+    const { instalment, standing: st } = await standingForChange(trx, today, input.instalmentId);
     assertWithinDue(input.amount, st);
     assertBesideWaiting(input.amount, st, await waitingUpi(trx, instalment.id));
     // The same transfer twice at the desk (eleventh walk: two receipts of one UTR, where the student is refused).
@@ -345,7 +357,7 @@ export async function submitUpiPayment(deps: AppDeps, userId: number, input: Upi
   const now = deps.now();
   const today = await instituteToday(deps);
   const payment = await deps.db.transaction().execute(async (trx) => {
-    const { instalment, standing: st } = await standingOf(trx, today, input.instalmentId);
+    const { instalment, standing: st } = await standingForChange(trx, today, input.instalmentId);
     if (instalment.user_id !== userId) throw instalmentNotFound();
     assertWithinDue(input.amount, st);
     const waiting = await trx
@@ -407,7 +419,7 @@ export async function confirmPayment(deps: AppDeps, actorId: number, paymentId: 
     const payment = await decidePending(trx, paymentId, { status: "confirmed", decided_by: actorId, decided_at: now.toISOString() });
     // Money recorded or a concession given while the transfer waited may leave less to pay than it carries:
     // confirming it would take the instalment past what is owed (the excess lost from every figure).
-    const { standing: after } = await standingOf(trx, today, payment.instalment_id);
+    const { standing: after } = await standingForChange(trx, today, payment.instalment_id);
     if (after.paid > after.total) {
       const due = Math.max(0, after.total - (after.paid - payment.amount_paise));
       throw new AppError("CONFLICT", text.t("rule.confirmAbove", { due: rupees(due) }));

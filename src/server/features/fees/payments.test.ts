@@ -221,6 +221,35 @@ describe("money is exact (issue 19)", () => {
     await expect(rejectPayment(deps, other.id, payment.id, "late")).rejects.toMatchObject({ code: "CONFLICT" });
   });
 
+  test("acts on one instalment at once take turns (walk 23c: on PostgreSQL three desk payments of the whole amount gave three receipts)", async () => {
+    const { deps, office, student, instalments } = await world();
+    const other = await createUser(deps, { role: "admin" });
+    const whole = { instalmentId: instalments[0]!, amount: 9_000_00, mode: "cash" as const, paidOn: "2026-11-22" };
+    const three = await Promise.allSettled([
+      recordPayment(deps, office.id, whole),
+      recordPayment(deps, other.id, whole),
+      recordPayment(deps, office.id, whole),
+    ]);
+    expect(three.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected", "rejected"]);
+    expect(await deps.db.selectFrom("fee_receipts").select("number").execute()).toEqual([{ number: "RCP/2026-27/000001" }]);
+
+    // Money at the desk and a concession of the whole amount at once: one of them.
+    const second = { ...whole, instalmentId: instalments[1]! };
+    await Promise.allSettled([
+      recordPayment(deps, office.id, second),
+      giveConcession(deps, other.id, { instalmentId: second.instalmentId, kind: "concession", amount: 9_000_00, reason: "Merit" }),
+    ]);
+    const [after] = await standings(deps.db, "2026-11-22", (q) => q.where("fee_instalments.id", "=", second.instalmentId));
+    expect(after!.standing.paid + after!.standing.concession).toBe(9_000_00);
+
+    // Two transfers reported at once: one waits for the office, the other is told one already does.
+    const upi = (reference: string) =>
+      submitUpiPayment(deps, student.id, { instalmentId: instalments[2]!, amount: 4_500_50, reference, paidOn: "2026-11-22" });
+    const reported = await Promise.allSettled([upi("123456789012"), upi("210987654321")]);
+    expect(reported.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
+    await expectConsistent(deps, instalments);
+  });
+
   test("a payment above what is due is refused; a student cannot pay another's instalment; one transfer waits at a time", async () => {
     const { deps, office, student, instalments } = await world();
     await expect(
