@@ -84,6 +84,17 @@ describe("first-login page", () => {
     expect(screen.getByText(auth.t("first.askNew"), { exact: false })).toBeTruthy();
     expect(screen.queryByLabelText(/^New password/)).toBeNull();
     expect(sent("auth.firstLoginLink")).toEqual([{ token: "used-token" }]);
+    expect(screen.getByRole("link", { name: auth.t("signIn") }).getAttribute("href")).toBe("/login");
+  });
+
+  test("an office account's used link signs in on the Admin side (walk 23a: it opened the Student side)", async () => {
+    renderAt("/first-login?token=used-token&as=office", {
+      "auth.firstLoginLink": () => {
+        throw new TrpcFailure(ACCOUNT_MSG.linkInvalid, 400);
+      },
+    });
+    await screen.findByRole("alert");
+    expect(screen.getByRole("link", { name: auth.t("signIn") }).getAttribute("href")).toBe("/login?as=office");
   });
 
   test("while the link is checked, no password form shows (walk 22c: it flashed before a used link's refusal)", async () => {

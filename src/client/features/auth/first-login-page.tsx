@@ -22,7 +22,7 @@ import { serverMessageOr } from "./reset-flow.ts";
 type Done = RouterOutputs["auth"]["firstLogin"];
 
 /** What to do about a link that cannot be used: the server's reason, and whom to ask. */
-function DeadLink({ reason }: { reason: string }) {
+function DeadLink({ reason, office }: { reason: string; office: boolean }) {
   const t = useT(auth);
   const info = useInstituteInfo().data;
   // Refused as the form was sent, it takes the form's place: the focus, on its button, would fall to the page.
@@ -52,7 +52,7 @@ function DeadLink({ reason }: { reason: string }) {
         ) : null}
       </p>
       <p className="text-sm text-muted">
-        {t("first.already")} <Link href="/login">{t("signIn")}</Link>
+        {t("first.already")} <Link href={office ? "/login?as=office" : "/login"}>{t("signIn")}</Link>
       </p>
     </div>
   );
@@ -83,7 +83,10 @@ function Welcome({ done }: { done: Done }) {
 export default function FirstLoginPage() {
   const t = useT(auth);
   usePageTitle(t("first.pageTitle"));
-  const token = new URLSearchParams(useSearch()).get("token")?.trim() ?? "";
+  const search = new URLSearchParams(useSearch());
+  const token = search.get("token")?.trim() ?? "";
+  // An office account's link says so (account.service: issueFirstLoginLink): its "Sign in" opens the Admin side.
+  const office = search.get("as") === "office";
   const password = useNewPassword("first-login");
   const [deadLink, setDeadLink] = useState<string | null>(token ? null : auth.t("first.linkNotValid"));
   const [done, setDone] = useState<Done | null>(null);
@@ -121,7 +124,7 @@ export default function FirstLoginPage() {
 
   let body: ReactNode;
   if (done) body = <Welcome done={done} />;
-  else if (deadLink) body = <DeadLink reason={deadLink} />;
+  else if (deadLink) body = <DeadLink reason={deadLink} office={office} />;
   // The form waits for the link's check: shown at once, it flashed before a used link's refusal (walk 22c).
   else if (link.isPending) body = <LoadingBlock label={t("first.checking")} groups={[2, 1]} />;
   else body = <NewPasswordForm onSubmit={submit} busy={firstLogin.isPending} submitLabel={t("first.submit")} {...password.form} />;

@@ -241,7 +241,11 @@ export async function setTwoFactor(deps: AppDeps, userId: number, enabled: boole
  * holder has chosen a password keeps it: the link is a way to choose another, not an order to (tenth walk:
  * "Send credentials" made a student who had set their own password change it, "made by the institute").
  */
-export async function issueFirstLoginLink(deps: AppDeps, db: Kysely<Database>, user: Pick<User, "id" | "email" | "password_hash">) {
+export async function issueFirstLoginLink(
+  deps: AppDeps,
+  db: Kysely<Database>,
+  user: Pick<User, "id" | "email" | "password_hash" | "role">,
+) {
   const token = await issueToken(db, deps.now(), {
     purpose: "first_login",
     email: user.email,
@@ -249,7 +253,10 @@ export async function issueFirstLoginLink(deps: AppDeps, db: Kysely<Database>, u
     ttlSeconds: FIRST_LOGIN_DAYS * 86_400,
   });
   if (user.password_hash === null) await requirePasswordChange(db, user.id);
-  return { link: `${publicUrl(deps)}/first-login?token=${encodeURIComponent(token)}`, validDays: FIRST_LOGIN_DAYS };
+  // An office account's link says so, for the page's "Sign in" once the link is used (walk 23a: it opened the
+  // sign-in on its Student side, where the office's password is refused).
+  const side = user.role === "student" ? "" : "&as=office";
+  return { link: `${publicUrl(deps)}/first-login?token=${encodeURIComponent(token)}${side}`, validDays: FIRST_LOGIN_DAYS };
 }
 
 /** Each mail that carries a first-login link (a student's credentials, an invitation, an approved application), but for the link. */
@@ -263,7 +270,7 @@ type WithoutLink<M> = M extends unknown ? Omit<M, "link" | "validDays"> : never;
 export async function mailFirstLoginLink(
   deps: AppDeps,
   trx: Kysely<Database>,
-  user: Pick<User, "id" | "email" | "password_hash">,
+  user: Pick<User, "id" | "email" | "password_hash" | "role">,
   mail: FirstLoginMail,
   locale: Locale | null,
 ) {
