@@ -61,6 +61,8 @@ export function buildListQuery(state: ListParams, filter?: ListFilter, current: 
 }
 
 export interface ListParamsApi extends ListParams {
+  /** the filter's value when none is chosen (its first: "all", or "active" for the offered subjects) */
+  defaultFilter?: string;
   /** Another page: a new history entry, so Back returns to the previous page. */
   setPage(page: number, options?: { replace?: boolean }): void;
   /** A new search replaces the entry (typing is not history) and starts again at page 1. */
@@ -89,6 +91,7 @@ export function useListParams(filter?: ListFilter): ListParamsApi {
 
   return {
     ...params,
+    defaultFilter: stableFilter?.values[0] ?? "",
     setPage: (page, options) => go({ ...params, page: Math.max(1, Math.floor(page)) }, options?.replace ?? false),
     setSearch: (search) => go({ ...params, search: search.trim().slice(0, SEARCH_MAX), page: 1 }, true),
     setFilter: (value) => go({ ...params, filter: value, page: 1 }, false),

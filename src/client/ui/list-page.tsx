@@ -117,7 +117,7 @@ export function listAnswer(query: ListQuery, words: ListAnswerWords): Pick<ListB
   };
 }
 
-type EmptyListApi = Pick<ListParamsApi, "search" | "filter" | "setSearch" | "setFilter">;
+type EmptyListApi = Pick<ListParamsApi, "search" | "filter" | "defaultFilter" | "setSearch" | "setFilter">;
 
 /** The list of the {@link ListBody} around: its empty state reads the search and filter from it. */
 const ListOfPage = createContext<EmptyListApi | null>(null);
@@ -341,7 +341,9 @@ export function ListEmpty({ list: given, icon, none, action, noMatch, showAll }:
   const page = useContext(ListOfPage);
   const list = given ?? page;
   if (!list) throw new Error("ListEmpty outside a ListBody needs its list");
-  const filtered = list.search !== "" || (list.filter !== "" && list.filter !== "all");
+  // The list as it opens is not filtered, whatever its first filter (walk 23a: a new institute's Courses, on
+  // "Offered", said "Nothing matches" over no subjects at all).
+  const filtered = list.search !== "" || (list.filter !== "" && list.filter !== "all" && list.filter !== list.defaultFilter);
   if (!filtered) return <EmptyState icon={icon} title={none.title} description={none.description} action={action} />;
   return (
     <EmptyState

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { studies } from "../../../shared/i18n/studies.ts";
 import { pagination, renderAdmin } from "../../layouts/admin-testing.tsx";
 import { leavingAsks, TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
 import type { RouterOutputs } from "../../lib/trpc.ts";
@@ -67,6 +68,15 @@ const caseStudy = (counts: { submitted: number; graded: number }) => ({
 });
 
 describe("the office's courses (issue 18)", () => {
+  test('no subjects at all, as a new institute opens the page: it says so and offers to add one (walk 23a: "Nothing matches")', async () => {
+    renderAdmin("/admin/courses", {
+      "studies.list": () => ({ subjects: [], pagination: pagination(0) }),
+      "studies.programmes": () => PROGRAMMES,
+    });
+    expect(await screen.findByText(studies.t("admin.none.title"))).toBeTruthy();
+    expect(screen.queryByText(studies.t("admin.noMatch.title"))).toBeNull();
+  });
+
   test("subjects with their figures; adding one is checked with the shared rules before it is sent", async () => {
     const { sent } = renderAdmin("/admin/courses", {
       "studies.list": () => ({ subjects: [ROW], pagination: pagination(1) }),
