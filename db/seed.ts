@@ -11,6 +11,7 @@ import { GALLERY_WIDTHS, SEED_ADMISSION_COURSES, SEED_STANDARDS, SEED_STREAMS } 
 import { DEFAULT_SETTINGS, type SettingsGroup } from "../src/shared/schemas/settings.ts";
 import type { DB } from "./connection.ts";
 import { catalogueRows } from "./programme-catalogue.ts";
+import { SAMPLE_GALLERY_PREFIX, SAMPLE_NEWS, SAMPLE_UNIVERSITY } from "./sample-content.ts";
 import type { GalleryCategory, ProgrammeLevel } from "./schema.ts";
 
 export interface SeedOptions {
@@ -123,8 +124,6 @@ const DEMO_DETAILS: Record<ProgrammeLevel, { fee_paise: number; instalments: num
     summary: "Doctoral research under a recognised guide, with coursework in the first year.",
   },
 };
-const DEMO_UNIVERSITY = "Sahyadri Open University (demo partner)";
-
 export async function seedProgrammes(db: DB) {
   if (await db.selectFrom("programmes").select("id").limit(1).executeTakeFirst()) return;
   const at = new Date().toISOString();
@@ -136,7 +135,7 @@ export async function seedProgrammes(db: DB) {
       ...SEED_STREAMS.map((name) => ({ name, open: false })),
     ],
     at,
-  ).map((row) => ({ ...row, ...DEMO_DETAILS[row.level], university: DEMO_UNIVERSITY }));
+  ).map((row) => ({ ...row, ...DEMO_DETAILS[row.level], university: SAMPLE_UNIVERSITY }));
   await db.insertInto("programmes").values(rows).execute();
 }
 
@@ -157,27 +156,10 @@ async function seedAnnouncements(db: DB, now: Date) {
   const existing = await db.selectFrom("announcements").select("id").limit(1).executeTakeFirst();
   if (existing) return;
   const day = 86_400_000;
-  const items = [
-    {
-      title: "Admissions open for the new academic session",
-      body: "Applications for undergraduate, postgraduate and diploma programmes are open. Apply online with your documents; we review every application within 2–3 business days.",
-      ago: 2,
-    },
-    {
-      title: "Weekend counselling at both offices",
-      body: "Our counsellors are available on Saturdays at the Pune and Mumbai offices to help you choose a program that fits your work and family life.",
-      ago: 9,
-    },
-    {
-      title: "Examination forms: submit before the last date",
-      body: "Enrolled students should submit their examination forms through their study centre before the university's last date. Contact us if you need help.",
-      ago: 20,
-    },
-  ];
   await db
     .insertInto("announcements")
     .values(
-      items.map((item) => {
+      SAMPLE_NEWS.map((item) => {
         const at = new Date(now.getTime() - item.ago * day).toISOString();
         return { title: item.title, body: item.body, published_at: at, created_at: at, updated_at: at };
       }),
@@ -230,7 +212,7 @@ async function seedGallery(db: DB, opts: SeedOptions) {
   const generated = await Promise.all(
     DEMO_GALLERY.map(async (item) => {
       const svg = demoSvg(item.title, item.colors, width, height);
-      const fileKey = `demo-${randomToken()
+      const fileKey = `${SAMPLE_GALLERY_PREFIX}${randomToken()
         .slice(0, 12)
         .toLowerCase()
         .replace(/[^a-z0-9]/g, "x")}`;

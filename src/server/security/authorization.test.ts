@@ -113,6 +113,7 @@ export const TRPC_ACCESS: Record<string, Access> = {
   "notifications.remove": "authed",
   "dashboard.stats": "office",
   "dashboard.activity": "admin",
+  "dashboard.sampleContent": "admin",
   "programmes.list": "public",
   "programmes.get": "public",
   "programmes.adminList": "admin",

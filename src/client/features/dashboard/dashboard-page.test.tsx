@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
-import { screen, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import { renderAdmin } from "../../layouts/admin-testing.tsx";
-import { TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
+import { STAFF, TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
 import type { RouterOutputs } from "../../lib/trpc.ts";
 
 withClientTestRules();
@@ -131,6 +131,38 @@ describe("admin dashboard", () => {
         .getAllByRole("link")
         .map((a) => a.getAttribute("href")),
     ).toEqual(["/admin/fees", "/admin/fees?tab=collections", "/admin/fees?tab=dues", "/admin/fees?tab=confirm"]);
+  });
+
+  test("an administrator is told what sample content the public site still shows, each with where to replace it (walk 23a)", async () => {
+    const { sent } = renderAdmin("/admin/dashboard", {
+      "dashboard.stats": () => STATS,
+      "dashboard.sampleContent": () => ({ programmes: 24, news: 3, pictures: 1, contact: true }),
+    });
+    const alert = (await screen.findByText("Your public site still shows sample content")).closest(".ui-alert") as HTMLElement;
+    expect(within(alert).getByText(/24 sample programmes/)).toBeTruthy();
+    expect(within(alert).getByText(/1 sample picture in the gallery/)).toBeTruthy();
+    expect(
+      within(alert)
+        .getAllByRole("link")
+        .map((a) => a.getAttribute("href")),
+    ).toEqual(["/admin/programmes", "/admin/content?tab=news", "/admin/gallery", "/admin/content"]);
+    expect(sent("dashboard.sampleContent")).toHaveLength(1);
+  });
+
+  test("none left, or a member of staff: no such list", async () => {
+    const { sent } = renderAdmin("/admin/dashboard", {
+      "dashboard.stats": () => STATS,
+      "dashboard.sampleContent": () => ({ programmes: 0, news: 0, pictures: 0, contact: false }),
+    });
+    await waitFor(() => expect(sent("dashboard.sampleContent")).toHaveLength(1));
+    await act(async () => {});
+    expect(screen.queryByText("Your public site still shows sample content")).toBeNull();
+  });
+
+  test("a member of staff is not asked about it", async () => {
+    const { sent } = renderAdmin("/admin/dashboard", { "dashboard.stats": () => STATS }, STAFF);
+    await screen.findByText("Recent Activity");
+    expect(sent("dashboard.sampleContent")).toEqual([]);
   });
 
   test("nothing overdue says so", async () => {

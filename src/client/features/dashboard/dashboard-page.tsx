@@ -22,6 +22,7 @@ import { Skeleton } from "../../ui/spinner.tsx";
 import { FeesGlance } from "./fees-glance.tsx";
 import { ManagementCentre } from "./management-centre.tsx";
 import { RecentActivity } from "./recent-activity.tsx";
+import { SampleContent } from "./sample-content.tsx";
 import { type FigureChange, StatChange } from "./stat-change.tsx";
 
 type Stats = RouterOutputs["dashboard"]["stats"];
@@ -74,6 +75,8 @@ export default function AdminDashboardPage() {
         <p className="welcome-banner__line">{welcomeLine(user?.name, user?.signedInBefore)}</p>
         <p className="welcome-banner__meta">{t("dashboard.meta")}</p>
       </div>
+
+      {user?.role === "admin" ? <SampleContent /> : null}
 
       {failed ? (
         <ListLoadError title={t("dashboard.failedTitle")} message={t("dashboard.failed")} busy={query.isFetching} query={query} />

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, test } from "bun:test";
+import { SAMPLE_GALLERY_PREFIX, SAMPLE_NEWS, SAMPLE_UNIVERSITY } from "../../../../db/sample-content.ts";
 import type { AdmissionStatus, ContactStatus } from "../../../../db/schema.ts";
 import { loadAllCatalogues } from "../../../shared/i18n/all.ts";
 import hiReports from "../../../shared/i18n/hi/reports.json";
@@ -6,6 +7,7 @@ import { audit } from "../../platform/audit.ts";
 import { inLocale } from "../../platform/request-locale.ts";
 import { callerFor, createTestDeps, createUser, signedIn, TEST_PASSWORD, type TestDeps, testApp } from "../../testing.ts";
 import { loginAdmin, loginStudent, resolveSession } from "../auth/auth.service.ts";
+import { getSettings, saveSettingsGroup } from "../settings/settings.service.ts";
 import { dashboardPeriods, percentChange } from "./dashboard.service.ts";
 
 // The test clock: 2026-11-22T06:30Z, i.e. 12:00 on 22 November in India (the default time zone).
@@ -423,5 +425,71 @@ describe("in the admin's language (issue 16)", () => {
       message: hiReports["log.unknownType"],
     });
     expect((await (await get("/api/admin/activity?type=DROP%20TABLE")).json()).message).toBe("Unknown activity type");
+  });
+});
+
+describe("the sample content still on the public site (walk 23a)", () => {
+  test("counts the listed sample programmes, published sample news, shown sample pictures and the sample contact details, until replaced", async () => {
+    const caller = callerFor(deps, await resolveSession(deps, adminToken));
+    const programmes = Number(
+      (
+        await deps.db
+          .selectFrom("programmes")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .where("university", "=", SAMPLE_UNIVERSITY)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+    expect(programmes).toBeGreaterThan(0);
+    expect(await caller.dashboard.sampleContent()).toEqual({ programmes, news: 0, pictures: 0, contact: true });
+
+    const at = deps.now().toISOString();
+    await deps.db
+      .insertInto("announcements")
+      .values(
+        [SAMPLE_NEWS[0], { title: "Our own news", body: "Ours." }].map((n) => ({
+          title: n.title,
+          body: n.body,
+          published_at: at,
+          created_at: at,
+          updated_at: at,
+        })),
+      )
+      .execute();
+    const picture = {
+      category: "Campus" as const,
+      width: 10,
+      height: 10,
+      size_bytes: 1,
+      is_active: 1 as const,
+      created_at: at,
+      updated_at: at,
+    };
+    await deps.db
+      .insertInto("gallery_images")
+      .values([
+        { ...picture, title: "Sample", file_key: `${SAMPLE_GALLERY_PREFIX}abc` },
+        { ...picture, title: "Hidden sample", file_key: `${SAMPLE_GALLERY_PREFIX}def`, is_active: 0 },
+        { ...picture, title: "Ours", file_key: "k7q2ours" },
+      ])
+      .execute();
+    expect(await caller.dashboard.sampleContent()).toMatchObject({ news: 1, pictures: 1 });
+
+    // Replaced: the programmes archived, the contact details the institute's own.
+    await deps.db.updateTable("programmes").set({ archived: 1 }).where("university", "=", SAMPLE_UNIVERSITY).execute();
+    const { institute } = await getSettings(deps);
+    await saveSettingsGroup(deps, "institute", {
+      ...institute,
+      email: "office@nashik-ide.example.org",
+      phones: ["+91 253 231 0000"],
+      offices: [{ name: "Nashik office", address: "Plot 7, Station Road, Nashik 422101" }],
+    });
+    expect(await caller.dashboard.sampleContent()).toEqual({ programmes: 0, news: 1, pictures: 1, contact: false });
+    // Staff do not replace the site's content: not theirs to see.
+    const staff = await createUser(deps, { role: "staff", email: "desk@example.test" });
+    const staffSession = await signedIn(loginAdmin(deps, { email: staff.email, password: TEST_PASSWORD }));
+    await expect(callerFor(deps, await resolveSession(deps, staffSession.token)).dashboard.sampleContent()).rejects.toMatchObject({
+      code: "FORBIDDEN",
+    });
   });
 });
