@@ -305,6 +305,22 @@ describe("the catalogue", () => {
 });
 
 describe("loans", () => {
+  test("two desks lending the last copy at once: one loan, the other told it is out (on PostgreSQL too)", async () => {
+    const { item } = await staff.call.library.create({ ...BOOK, copies: "1" });
+    const lent = await Promise.allSettled([
+      staff.call.library.issue({ bookId: item.id, studentId: "STU0201", dueOn: null }),
+      staff.call.library.issue({ bookId: item.id, studentId: "STU0202", dueOn: null }),
+    ]);
+    expect(lent.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
+    const out = await deps.db
+      .selectFrom("book_loans")
+      .select("id")
+      .where("book_id", "=", item.id)
+      .where("returned_at", "is", null)
+      .execute();
+    expect(out).toHaveLength(1);
+  });
+
   test("due 14 days from the institute's today by default (not UTC's), or the day chosen; refusals name what to fix", async () => {
     const { item } = await staff.call.library.create({ ...BOOK, copies: "1" });
     // 20:00 UTC on the 22nd is 01:30 on the 23rd in India.

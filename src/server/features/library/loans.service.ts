@@ -22,6 +22,7 @@ import { audit } from "../../platform/audit.ts";
 import { zonedLocal, zonedLocalOrNull } from "../../platform/calendar.ts";
 import { AppError, fieldError } from "../../platform/errors.ts";
 import { pageWithTotal } from "../../platform/paging.ts";
+import { heldForChange } from "../../platform/row-lock.ts";
 import { anyColumnContains } from "../../platform/search.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
 import { notifyStudents, settleNotifications } from "../notifications/notifications.service.ts";
@@ -49,6 +50,8 @@ export async function issueLoan(deps: AppDeps, actorId: number, input: IssueInpu
       .select(["id", "title", "copies", "archived"])
       .where("id", "=", input.bookId)
       .where("kind", "=", "book")
+      // Held until the loan is written: two desks lending the last copy at once take turns (on PostgreSQL; stop 52).
+      .$call(heldForChange(trx))
       .executeTakeFirst();
     if (!book) throw itemNotFound();
     if (book.archived === 1) throw new AppError("CONFLICT", text.t("rule.archived", { title: book.title }));
