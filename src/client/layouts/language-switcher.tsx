@@ -1,10 +1,10 @@
 /**
  * The language switch of the public header and both portals (issue 16): a native select, each language
  * named in its own script. The new language's catalogues arrive before the screen changes; a signed-in
- * person's choice is stored with their account first, so their other devices (and a reload) follow it. On Linux and Windows an
- * arrow key on a closed select changes its value: the choice is made once it has settled (`SETTLE_MS`), and
- * the select stays enabled, keeping the focus (tenth walk: each arrow switched the language and saved it,
- * and the select, disabled meanwhile, dropped the focus to the page).
+ * person's choice is stored with their account first, so their other devices (and a reload) follow it. On
+ * Linux and Windows an arrow key on a closed select changes its value: the choice is made once it has
+ * settled (`SETTLE_MS`), and the select stays enabled, keeping the focus (tenth walk: each arrow switched the
+ * language and saved it, and the select, disabled meanwhile, dropped the focus to the page).
  */
 import { useId, useState } from "react";
 import { common } from "../../shared/i18n/common.ts";
