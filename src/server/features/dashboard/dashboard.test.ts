@@ -484,6 +484,14 @@ describe("the sample content still on the public site (walk 23a)", () => {
       phones: ["+91 253 231 0000"],
       offices: [{ name: "Nashik office", address: "Plot 7, Station Road, Nashik 422101" }],
     });
+    // General's sample phone and address still lead the public contact details.
+    expect(await caller.dashboard.sampleContent()).toMatchObject({ contact: true });
+    const { general } = await getSettings(deps);
+    await saveSettingsGroup(deps, "general", {
+      ...general,
+      contactPhone: "+91 253 231 0000",
+      address: "Plot 7, Station Road, Nashik 422101",
+    });
     expect(await caller.dashboard.sampleContent()).toEqual({ programmes: 0, news: 1, pictures: 1, contact: false });
     // Staff do not replace the site's content: not theirs to see.
     const staff = await createUser(deps, { role: "staff", email: "desk@example.test" });

@@ -8,7 +8,7 @@
 import { SAMPLE_GALLERY_PREFIX, SAMPLE_NEWS, SAMPLE_UNIVERSITY } from "../../../../db/sample-content.ts";
 import { DEFAULT_SETTINGS } from "../../../shared/schemas/settings.ts";
 import type { AppDeps } from "../../deps.ts";
-import { getSettings } from "../settings/settings.service.ts";
+import { getSettings, instituteContact } from "../settings/settings.service.ts";
 
 export async function sampleContent(deps: Pick<AppDeps, "db" | "now">) {
   const { db } = deps;
@@ -38,11 +38,12 @@ export async function sampleContent(deps: Pick<AppDeps, "db" | "now">) {
       .executeTakeFirst(),
     getSettings(deps),
   ]);
+  // The contact facts as the public site shows them (General's phone and address lead Site content's).
   const sample = DEFAULT_SETTINGS.institute;
-  const { institute } = settings;
+  const shown = instituteContact(settings);
   const contact =
-    institute.email === sample.email ||
-    institute.phones.some((phone) => sample.phones.includes(phone)) ||
-    institute.offices.some((office) => sample.offices.some((s) => s.address === office.address));
+    shown.email === sample.email ||
+    shown.phones.some((phone) => sample.phones.includes(phone)) ||
+    shown.offices.some((office) => sample.offices.some((s) => s.address === office.address));
   return { programmes: count(programmes), news: count(news), pictures: count(pictures), contact };
 }
