@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { createTestDeps } from "../testing.ts";
+import { atOnce, createTestDeps } from "../testing.ts";
 import { formatStudentId, nextSequenceValue } from "./sequences.ts";
 
 describe("sequences", () => {
@@ -17,6 +17,13 @@ describe("sequences", () => {
       .catch(() => {});
     // The rolled-back 3 was never used by anyone, so handing it out again reuses nothing.
     expect(await nextSequenceValue(db, "student_id")).toBe(3);
+  });
+
+  test("a counter's first values taken at once are each handed out once (race audit: on PostgreSQL all but one failed)", async () => {
+    const { db } = await createTestDeps();
+    const taken = () => db.transaction().execute((trx) => nextSequenceValue(trx, "receipt:2026-27"));
+    const settled = await atOnce(db, [taken, taken, taken, taken]);
+    expect(settled.map((r) => (r.status === "fulfilled" ? r.value : String(r.reason))).sort()).toEqual([1, 2, 3, 4]);
   });
 
   test("student IDs look like STU0001 and grow past four digits", () => {

@@ -2,17 +2,19 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../../db/schema.ts";
 
-/** The next value of a counter; call inside the transaction that uses it so a rollback returns nothing. */
+/**
+ * The next value of a counter; call inside the transaction that uses it so a rollback returns nothing. One
+ * statement, an insert that counts on if the counter is there: two first values taken at once both succeed
+ * (the second waits for the first's row), where an update-then-insert failed all but one on PostgreSQL.
+ */
 export async function nextSequenceValue(db: Kysely<Database>, name: string): Promise<number> {
-  const updated = await db
-    .updateTable("sequences")
-    .set((eb) => ({ value: eb("value", "+", 1) }))
-    .where("name", "=", name)
+  const row = await db
+    .insertInto("sequences")
+    .values({ name, value: 1 })
+    .onConflict((oc) => oc.column("name").doUpdateSet((eb) => ({ value: eb("sequences.value", "+", 1) })))
     .returning("value")
-    .executeTakeFirst();
-  if (updated) return updated.value;
-  await db.insertInto("sequences").values({ name, value: 1 }).execute();
-  return 1;
+    .executeTakeFirstOrThrow();
+  return row.value;
 }
 
 /** STU0001, STU0002, … (at least four digits). */
