@@ -14,6 +14,7 @@ import type { AppDeps } from "../../deps.ts";
 import { audit } from "../../platform/audit.ts";
 import { AppError, fieldError } from "../../platform/errors.ts";
 import { newestFirstPage } from "../../platform/paging.ts";
+import { heldForChange } from "../../platform/row-lock.ts";
 import { anyColumnContains } from "../../platform/search.ts";
 import { endAllSessions, openOfficeAccount, setOfficeActive, setOfficeRole, unlockAccount } from "../accounts/accounts.repository.ts";
 import { mailFirstLoginLink } from "../auth/account.service.ts";
@@ -112,17 +113,21 @@ async function findOffice(db: DB, id: number): Promise<User> {
   return row;
 }
 
-/** Refuses a change that would leave no active administrator (checked inside the change's transaction). */
+/**
+ * Refuses a change that would leave no active administrator (checked inside the change's transaction). Every
+ * active administrator's row is held, in one order, so two administrators switching each other off at once take
+ * turns on PostgreSQL and the second is refused (race audit 2).
+ */
 async function assertAnotherAdmin(db: DB, exceptId: number) {
-  const other = await db
+  const admins = await db
     .selectFrom("users")
-    .select("id")
+    .select(["id", "password_hash"])
     .where("role", "=", "admin")
     .where("is_active", "=", 1)
-    .where("password_hash", "is not", null)
-    .where("id", "!=", exceptId)
-    .executeTakeFirst();
-  if (!other) throw refused(roster.t("team.rule.lastAdmin"));
+    .orderBy("id")
+    .$call(heldForChange(db))
+    .execute();
+  if (!admins.some((a) => a.id !== exceptId && a.password_hash !== null)) throw refused(roster.t("team.rule.lastAdmin"));
 }
 
 /**

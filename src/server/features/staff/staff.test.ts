@@ -4,10 +4,11 @@ import hiMail from "../../../shared/i18n/hi/mail.json";
 import hiRoster from "../../../shared/i18n/hi/roster.json";
 import mrMail from "../../../shared/i18n/mr/mail.json";
 import { inLocale } from "../../platform/request-locale.ts";
-import { callerFor, createTestDeps, createUser, signedIn, TEST_PASSWORD, type TestDeps, testApp } from "../../testing.ts";
+import { atOnce, callerFor, createTestDeps, createUser, signedIn, TEST_PASSWORD, type TestDeps, testApp } from "../../testing.ts";
 import { completeFirstLogin } from "../auth/account.service.ts";
 import { createSession, loginAdmin, resolveSession } from "../auth/auth.service.ts";
 import { getSettings, saveSettingsGroup } from "../settings/settings.service.ts";
+import { changeStaffRole, setStaffActive } from "./staff.service.ts";
 
 let deps: TestDeps;
 let adminId: number;
@@ -209,6 +210,17 @@ describe("roles and access", () => {
     await expect(fromSecond.staff.setActive({ id: adminId, active: false })).rejects.toMatchObject({ code: "BAD_REQUEST" });
     const active = await deps.db.selectFrom("users").select("id").where("role", "=", "admin").where("is_active", "=", 1).execute();
     expect(active.map((r) => r.id)).toContain(adminId);
+  });
+
+  test("two administrators switching each other off at the same moment: one change lands, one administrator stays (race audit 2)", async () => {
+    const second = await createUser(deps, { role: "admin", email: "second@example.test", name: "Second" });
+    const settled = await atOnce(deps.db, [
+      () => setStaffActive(deps, adminId, { id: second.id, active: false }),
+      () => changeStaffRole(deps, second.id, { id: adminId, role: "staff" }),
+    ]);
+    expect(settled.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
+    const active = await deps.db.selectFrom("users").select("id").where("role", "=", "admin").where("is_active", "=", 1).execute();
+    expect(active).toHaveLength(1);
   });
 
   test("students are not office accounts: the Staff screen neither lists nor changes them", async () => {
