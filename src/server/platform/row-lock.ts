@@ -3,7 +3,7 @@
  * is held until the transaction ends (SELECT … FOR UPDATE), so a second change waits and then reads the first's
  * result. SQLite's writes take turns in the one process, so its read needs nothing. Use: `.$call(heldForChange(db))`.
  */
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { isPostgres } from "../../../db/connection.ts";
 import type { Database } from "../../../db/schema.ts";
 
@@ -11,6 +11,16 @@ export const heldForChange =
   (db: Kysely<Database>) =>
   <Q extends { forUpdate(): Q }>(query: Q): Q =>
     isPostgres(db) ? query.forUpdate() : query;
+
+/**
+ * A rule about a row that may not exist yet (one book per ISBN, one pending application per e-mail, one
+ * transfer per UTR) is checked with its value held until the transaction ends: two requests checking one value
+ * at once take turns on PostgreSQL (a transaction-level advisory lock on "scope:value"), so the second's check
+ * reads the first's row. Held in the check's transaction, before the check. SQLite: nothing, as above.
+ */
+export async function holdValue(db: Kysely<Database>, scope: string, value: string): Promise<void> {
+  if (isPostgres(db)) await sql`select pg_advisory_xact_lock(hashtextextended(${`${scope}:${value}`}, 0))`.execute(db);
+}
 
 /**
  * A record's version as an edit form carries it: a hash of what it holds (an exam's row, a student's form

@@ -29,7 +29,7 @@ import { audit, changedFields } from "../../platform/audit.ts";
 import { AppError, fieldError } from "../../platform/errors.ts";
 import { fileStore } from "../../platform/file-store.ts";
 import { pageWithTotal } from "../../platform/paging.ts";
-import { heldForChange, rowVersion } from "../../platform/row-lock.ts";
+import { heldForChange, holdValue, rowVersion } from "../../platform/row-lock.ts";
 import { anyColumnContains, containsPattern, likeEscaped } from "../../platform/search.ts";
 import { requiredPdf, storeThenRecord } from "../../platform/uploads.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
@@ -199,6 +199,7 @@ async function findItem(db: DB, id: number): Promise<ListedRow> {
 /** One entry per ISBN: a second copy of a title is a copy, not a new entry. */
 async function assertIsbnFree(db: DB, isbn: string | undefined, exceptId?: number) {
   if (!isbn) return;
+  await holdValue(db, "books.isbn", isbn);
   const other = await db.selectFrom("books").select(["id", "title"]).where("isbn", "=", isbn).executeTakeFirst();
   if (other && other.id !== exceptId) throw fieldError("CONFLICT", "isbn", text.t("rule.isbnTaken", { title: other.title }));
 }

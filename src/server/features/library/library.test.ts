@@ -5,7 +5,7 @@ import { addDays } from "../../../shared/schemas/common.ts";
 import { loanStanding, normaliseIsbn } from "../../../shared/schemas/library.ts";
 import { dataPaths } from "../../platform/storage.ts";
 import { executableBytes, fileOf, pdfBytes } from "../../test-files.ts";
-import { callerFor, createTestDeps, createUser, type TestDeps, testApp } from "../../testing.ts";
+import { atOnce, callerFor, createTestDeps, createUser, type TestDeps, testApp } from "../../testing.ts";
 import { startLibraryReminders } from "../../workers.ts";
 import { updateStudentRecord } from "../accounts/accounts.repository.ts";
 import { createSession, resolveSession } from "../auth/auth.service.ts";
@@ -319,6 +319,24 @@ describe("loans", () => {
       .where("returned_at", "is", null)
       .execute();
     expect(out).toHaveLength(1);
+  });
+
+  test("two desks receiving one book back at once: one return in the log, the other told it is back (race audit 3)", async () => {
+    const { item } = await staff.call.library.create({ ...BOOK, copies: "1" });
+    const { loan } = await staff.call.library.issue({ bookId: item.id, studentId: "STU0201", dueOn: null });
+    const back = () => staff.call.library.returnLoan({ id: loan.id });
+    const settled = await atOnce(deps.db, [back, back]);
+    expect(settled.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
+    const logged = await deps.db.selectFrom("audit_log").select("id").where("action", "=", "book.return").execute();
+    expect(logged).toHaveLength(1);
+  });
+
+  test("one ISBN entered at two desks at once: one entry, the other told it is in the library (race audit 4)", async () => {
+    const add = () => staff.call.library.create({ ...BOOK, isbn: "9780306406157" });
+    const settled = await atOnce(deps.db, [add, add, add]);
+    expect(settled.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected", "rejected"]);
+    expect(settled.find((r) => r.status === "rejected")).toMatchObject({ reason: { code: "CONFLICT" } });
+    expect(await deps.db.selectFrom("books").select("id").where("isbn", "=", "9780306406157").execute()).toHaveLength(1);
   });
 
   test("due 14 days from the institute's today by default (not UTC's), or the day chosen; refusals name what to fix", async () => {

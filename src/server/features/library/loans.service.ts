@@ -128,7 +128,14 @@ export async function returnLoan(deps: AppDeps, actorId: number, loanId: number,
   const today = await instituteToday(deps);
   const loan = await deps.db.transaction().execute(async (trx) => {
     const loan = await loanOut(trx, loanId);
-    await trx.updateTable("book_loans").set({ returned_at: now.toISOString(), received_by: actorId }).where("id", "=", loanId).execute();
+    // Only while still out: a second desk's return of the same loan at once (PostgreSQL) is refused, not logged twice.
+    const changed = await trx
+      .updateTable("book_loans")
+      .set({ returned_at: now.toISOString(), received_by: actorId })
+      .where("id", "=", loanId)
+      .where("returned_at", "is", null)
+      .executeTakeFirst();
+    if (Number(changed.numUpdatedRows) !== 1) throw new AppError("CONFLICT", text.t("rule.returned", { title: loan.title }));
     // Its overdue reminders are answered: they no longer wait unread on the student's dashboard (walk 17).
     await settleNotifications(trx, now, loan.user_id, "library.overdue", { loanId });
     await audit(trx, now, {
