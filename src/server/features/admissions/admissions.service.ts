@@ -43,6 +43,7 @@ import { issueCode, issueToken, verifyCode } from "../../platform/one-time-codes
 import { newestFirstPage } from "../../platform/paging.ts";
 import { acceptedSubmissions, ipKey } from "../../platform/rate-limit.ts";
 import { cachedRead } from "../../platform/read-cache.ts";
+import { holdValue } from "../../platform/row-lock.ts";
 import { textContains } from "../../platform/search.ts";
 import { nextSequenceValue } from "../../platform/sequences.ts";
 import { type CheckedFile, decodeUpload, inspectUpload, MIME_TYPES, storeFile } from "../../platform/uploads.ts";
@@ -292,19 +293,15 @@ export async function submitApplication(
   const fields = await parseFields(deps.db, raw);
   // Before the documents: refused submissions are not counted, so an address already pending must not buy
   // the decoding of four pictures each time (thirteenth walk).
-  const pending = await deps.db
-    .selectFrom("admissions")
-    .select("id")
-    .where("email", "=", fields.email)
-    .where("status", "=", "pending")
-    .executeTakeFirst();
-  if (pending) throw fieldError("CONFLICT", "email", ADMISSION_MESSAGES.duplicatePending);
+  await assertNonePending(deps.db, fields.email);
   const files = await checkDocuments(raw, REQUIRED_DOCUMENTS);
 
   const now = deps.now();
   const at = now.toISOString();
   return withStoredDocuments(deps, files, async (stored) => {
     const admission = await deps.db.transaction().execute(async (trx) => {
+      // Again where it counts: a second submission of the address at the same moment (a double tap) waits here.
+      await assertNonePending(trx, fields.email);
       const year = now.getUTCFullYear();
       const n = await nextSequenceValue(trx, `application:${year}`);
       const applicationNumber = `APP-${year}-${String(n).padStart(6, "0")}`;
@@ -557,20 +554,13 @@ export async function updateApplication(deps: AppDeps, id: number, raw: Record<s
   const { version } = parseInput(editedVersion, { version: raw.version });
   if (version !== undefined && version !== current.updated_at) throw conflict(ADMISSION_MESSAGES.changedMeanwhile);
   const fields = await parseFields(deps.db, raw, current.course);
-  if (fields.email !== current.email) {
-    const other = await deps.db
-      .selectFrom("admissions")
-      .select("id")
-      .where("email", "=", fields.email)
-      .where("status", "=", "pending")
-      .where("id", "!=", id)
-      .executeTakeFirst();
-    if (other) throw fieldError("CONFLICT", "email", ADMISSION_MESSAGES.duplicatePending);
-  }
+  const newEmail = fields.email !== current.email;
+  if (newEmail) await assertNonePending(deps.db, fields.email, id);
   const files = await checkDocuments(raw, []);
   const at = deps.now().toISOString();
   const replaced = await withStoredDocuments(deps, files, (stored) =>
     deps.db.transaction().execute(async (trx) => {
+      if (newEmail) await assertNonePending(trx, fields.email, id);
       await updatePending(
         trx,
         id,
@@ -669,6 +659,22 @@ export async function listAdmissions(deps: Pick<AppDeps, "db">, query: Admission
  * office's decision, or of two office members deciding at once, the first wins and the other is told `refusal`.
  * `version` (an edit's): only while it is still the version the edit was filled from, else "changed meanwhile".
  */
+/**
+ * One pending application per e-mail address: another is refused on the address's field, pointing to the
+ * status page. The address is held (PostgreSQL) so two submissions of it at once take turns (race audit 5).
+ */
+async function assertNonePending(db: Kysely<Database>, email: string, exceptId?: number) {
+  await holdValue(db, "admissions.email", email);
+  const other = await db
+    .selectFrom("admissions")
+    .select("id")
+    .where("email", "=", email)
+    .where("status", "=", "pending")
+    .$if(exceptId !== undefined, (q) => q.where("id", "!=", exceptId!))
+    .executeTakeFirst();
+  if (other) throw fieldError("CONFLICT", "email", ADMISSION_MESSAGES.duplicatePending);
+}
+
 async function updatePending(
   trx: Kysely<Database>,
   id: number,

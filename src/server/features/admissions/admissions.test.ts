@@ -16,7 +16,17 @@ import { RATE_RULES } from "../../platform/rate-limit.ts";
 import { inLocale } from "../../platform/request-locale.ts";
 import { dataPaths } from "../../platform/storage.ts";
 import { executableBytes, fileOf, hugeHeaderPng, jpegBytes, oversizedPng, pdfBytes, pngBytes } from "../../test-files.ts";
-import { callerFor, createTestDeps, createUser, STUDENT_FORM, signedIn, TEST_PASSWORD, type TestDeps, testApp } from "../../testing.ts";
+import {
+  atOnce,
+  callerFor,
+  createTestDeps,
+  createUser,
+  STUDENT_FORM,
+  signedIn,
+  TEST_PASSWORD,
+  type TestDeps,
+  testApp,
+} from "../../testing.ts";
 import { completeFirstLogin } from "../auth/account.service.ts";
 import { loginAdmin, loginStudent, resolveSession } from "../auth/auth.service.ts";
 import { deleteAdmission, getDocument, processAdmission, submitApplication, updateApplication } from "./admissions.service.ts";
@@ -156,6 +166,13 @@ describe("applying", () => {
     const withBadPhoto = await submit(await form(FIELDS, { photo: fileOf(executableBytes(), "photo.png") }));
     expect(withBadPhoto.status).toBe(409);
     expect((await withBadPhoto.json()).errors).toEqual({ email: [expect.stringContaining("Application Status page")] });
+  });
+
+  test("one e-mail applying twice at the same moment (a double tap): one application, the other pointed to the status page (race audit 5)", async () => {
+    const [first, second] = await Promise.all([form(), form()]);
+    const settled = await atOnce(deps.db, [() => submit(first), () => submit(second)]);
+    expect(settled.map((r) => (r.status === "fulfilled" ? r.value.status : String(r.reason))).sort()).toEqual([201, 409]);
+    expect(await deps.db.selectFrom("admissions").select("id").where("status", "=", "pending").execute()).toHaveLength(1);
   });
 
   test("a photo whose header claims more than 50 megapixels is refused by name before it is decoded (thirteenth walk)", async () => {
