@@ -13,7 +13,7 @@ import { rupees } from "../../../shared/money.ts";
 import type { AppDeps } from "../../deps.ts";
 import { localDate } from "../../platform/calendar.ts";
 import { AppError, fieldError } from "../../platform/errors.ts";
-import { heldForChange } from "../../platform/row-lock.ts";
+import { heldForChange, holdValue } from "../../platform/row-lock.ts";
 import { nextSequenceValue } from "../../platform/sequences.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
 import { getSettings, instituteToday } from "../settings/settings.service.ts";
@@ -287,6 +287,8 @@ function assertBesideWaiting(amount: number, st: Standing, waiting: number) {
  * fee desk). A rejected report may be sent again with it, and a cancelled receipt's transfer recorded again.
  */
 async function utrInUse(trx: Kysely<Database>, reference: string) {
+  // Held (PostgreSQL): one UTR reported or recorded on two instalments at once takes turns (race audit 1).
+  await holdValue(trx, "fee_payments.utr", reference);
   const used = await trx
     .selectFrom("fee_payments")
     .select("id")

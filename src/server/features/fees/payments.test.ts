@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import { loadAllCatalogues } from "../../../shared/i18n/all.ts";
 import { AppError } from "../../platform/errors.ts";
-import { createTestDeps, createUser, type TestDeps } from "../../testing.ts";
+import { atOnce, createTestDeps, createUser, type TestDeps } from "../../testing.ts";
 import { giveConcession } from "./concessions.service.ts";
 import { financialYear, lateFeeShare, receiptNumber, splitFee, standing, upiAmount } from "./ledger.ts";
 import {
@@ -247,6 +247,17 @@ describe("money is exact (issue 19)", () => {
       submitUpiPayment(deps, student.id, { instalmentId: instalments[2]!, amount: 4_500_50, reference, paidOn: "2026-11-22" });
     const reported = await Promise.allSettled([upi("123456789012"), upi("210987654321")]);
     expect(reported.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
+    await expectConsistent(deps, instalments);
+  });
+
+  test("one UTR recorded on two instalments at once: one receipt, the other told it is recorded (race audit 1)", async () => {
+    const { deps, office, instalments } = await world();
+    const other = await createUser(deps, { role: "admin" });
+    const atDesk = (actor: number, instalmentId: number) => () =>
+      recordPayment(deps, actor, { instalmentId, amount: 1_000_00, mode: "upi", reference: "123456789012", paidOn: "2026-11-22" });
+    const settled = await atOnce(deps.db, [atDesk(office.id, instalments[0]!), atDesk(other.id, instalments[1]!)]);
+    expect(settled.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
+    expect(await deps.db.selectFrom("fee_receipts").select("id").execute()).toHaveLength(1);
     await expectConsistent(deps, instalments);
   });
 
