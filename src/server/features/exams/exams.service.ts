@@ -393,7 +393,8 @@ export async function updateExam(deps: AppDeps, actorId: number, input: ExamUpda
 /** Cancels an exam (kept, marked cancelled); its students are told if it was still to come. Published results stay. */
 export async function cancelExam(deps: AppDeps, actorId: number, id: number, meta: SessionMeta = {}) {
   return examAct(deps, "said.cancelled", async (trx, now, at) => {
-    const current = await findExam(trx, id);
+    // Held: a publish or a second cancel at the same moment waits and then reads this one's result.
+    const current = await findExam(trx, id, true);
     if (current.status === "cancelled") throw conflict("rule.alreadyCancelled");
     if (current.results_published_at) throw conflict("rule.publishedClosed");
     const subject = await findSubject(trx, current.subject_id);
@@ -421,7 +422,8 @@ export async function cancelExam(deps: AppDeps, actorId: number, id: number, met
  */
 export async function publishResults(deps: AppDeps, actorId: number, id: number, meta: SessionMeta = {}) {
   return examAct(deps, "said.published", async (trx, now, at) => {
-    const exam = await findExam(trx, id);
+    // Held, so two publishes at once (PostgreSQL) tell the students once, and never a cancelled exam's.
+    const exam = await findExam(trx, id, true);
     if (exam.status === "cancelled") throw conflict("rule.cancelledClosed");
     if (exam.results_published_at) throw conflict("rule.alreadyPublished");
     if (exam.starts_at > at) throw new AppError("BAD_REQUEST", text.t("rule.notHeldYet"));

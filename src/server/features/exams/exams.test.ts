@@ -4,7 +4,7 @@ import { loadAllCatalogues } from "../../../shared/i18n/all.ts";
 import { fieldErrorsOf } from "../../../shared/schemas/common.ts";
 import { DEFAULT_SETTINGS } from "../../../shared/schemas/settings.ts";
 import { inLocale } from "../../platform/request-locale.ts";
-import { callerFor, createTestDeps, createUser, type TestDeps, testApp } from "../../testing.ts";
+import { atOnce, callerFor, createTestDeps, createUser, type TestDeps, testApp } from "../../testing.ts";
 import { updateStudentRecord } from "../accounts/accounts.repository.ts";
 import { createSession, resolveSession } from "../auth/auth.service.ts";
 import { notificationText } from "../notifications/notifications.service.ts";
@@ -595,6 +595,25 @@ describe("publishing results", () => {
       code: "BAD_REQUEST",
     });
     expect(JSON.parse((await auditOf("exam.marks")).at(-1)!.details)).toMatchObject({ afterPublishing: true });
+  });
+
+  test("two publishes at once tell each student once; a publish and a cancel at once: one of them (race audit)", async () => {
+    const held = await heldExam();
+    const marks = [asha, ravi].map((p) => ({ userId: p.id, marks: "50", absent: false }));
+    await staff.call.exams.saveMarks({ id: held.id, entries: marks });
+    const publish = (id: number) => () => staff.call.exams.publish({ id });
+    expect((await atOnce(deps.db, [publish(held.id), publish(held.id)])).map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
+    expect((await notificationsOf(asha.id)).filter((n) => n.kind === "results.published")).toHaveLength(1);
+
+    const other = await heldExam({ title: "Unit test 2" });
+    await staff.call.exams.saveMarks({ id: other.id, entries: marks });
+    await atOnce(deps.db, [publish(other.id), () => staff.call.exams.cancel({ id: other.id })]);
+    const after = await deps.db
+      .selectFrom("exams")
+      .select(["status", "results_published_at"])
+      .where("id", "=", other.id)
+      .executeTakeFirstOrThrow();
+    expect(after.status === "cancelled" && after.results_published_at !== null).toBe(false);
   });
 
   test("who takes an exam: students studying the subject, and those who completed it after the exam began — not last year's cohort", async () => {
