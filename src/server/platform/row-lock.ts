@@ -13,6 +13,16 @@ export const heldForChange =
     isPostgres(db) ? query.forUpdate() : query;
 
 /**
+ * A row that must stay as it is while the transaction adds beside it (a hand-in under its assignment): many may
+ * hold it at once, and a change or deletion that reads it with `heldForChange` waits for them (SELECT … FOR SHARE
+ * on PostgreSQL), then sees what they added. SQLite: nothing, as above.
+ */
+export const heldAsIs =
+  (db: Kysely<Database>) =>
+  <Q extends { forShare(): Q }>(query: Q): Q =>
+    isPostgres(db) ? query.forShare() : query;
+
+/**
  * A rule about a row that may not exist yet (one book per ISBN, one pending application per e-mail, one
  * transfer per UTR) is checked with its value held until the transaction ends: two requests checking one value
  * at once take turns on PostgreSQL (a transaction-level advisory lock on "scope:value"), so the second's check

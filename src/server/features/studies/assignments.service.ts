@@ -21,6 +21,7 @@ import { countAs } from "../../platform/counts.ts";
 import { AppError, fieldError } from "../../platform/errors.ts";
 import { fileStore } from "../../platform/file-store.ts";
 import { pageWithTotal } from "../../platform/paging.ts";
+import { heldAsIs, heldForChange } from "../../platform/row-lock.ts";
 import { anyColumnContains } from "../../platform/search.ts";
 import { requiredPdf, storeThenRecord } from "../../platform/uploads.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
@@ -202,6 +203,8 @@ export async function deleteAssignment(deps: AppDeps, actorId: number, id: numbe
   const subject = await findSubject(deps.db, current.subject_id);
   const now = deps.now();
   await deps.db.transaction().execute(async (trx) => {
+    // Held: a hand-in under way finishes first, and is then found below.
+    await trx.selectFrom("assignments").select("id").where("id", "=", id).$call(heldForChange(trx)).executeTakeFirst();
     const any = await trx.selectFrom("assignment_submissions").select("id").where("assignment_id", "=", id).executeTakeFirst();
     if (any) throw new AppError("CONFLICT", text.t("rule.hasSubmissions"));
     await trx.deleteFrom("assignments").where("id", "=", id).execute();
@@ -361,6 +364,10 @@ export async function submitAssignment(deps: AppDeps, userId: number, assignment
   // one before them (SQLite runs write transactions one at a time), and a graded one is never replaced.
   const replaced = await storeThenRecord(files, "documents", "pdf", checked.bytes, (stored) =>
     deps.db.transaction().execute(async (trx) => {
+      // Still there, and kept so until this commits: a deletion at the same moment either waits and then finds
+      // this work (refused), or came first and this hand-in is told the assignment is gone (race audit).
+      const there = await trx.selectFrom("assignments").select("id").where("id", "=", assignmentId).$call(heldAsIs(trx)).executeTakeFirst();
+      if (!there) throw assignmentNotFound();
       const values = { stored_name: stored, ...handedIn };
       const previous = await trx
         .selectFrom("assignment_submissions")

@@ -3,7 +3,7 @@ import { existsSync } from "node:fs";
 import { loadAllCatalogues } from "../../../shared/i18n/all.ts";
 import { dataPaths } from "../../platform/storage.ts";
 import { fileOf, jpegBytes, pdfBytes } from "../../test-files.ts";
-import { callerFor, createTestDeps, createUser, type TestDeps, testApp } from "../../testing.ts";
+import { atOnce, callerFor, createTestDeps, createUser, type TestDeps, testApp } from "../../testing.ts";
 import { updateStudentRecord } from "../accounts/accounts.repository.ts";
 import { createSession, resolveSession } from "../auth/auth.service.ts";
 import { syncStudentEnrolment } from "./enrolment.ts";
@@ -402,6 +402,26 @@ describe("assignments", () => {
     // A change to a subject's work is filed under the subject, named by its label.
     expect(log[1]).toMatchObject({ entity_type: "subject", entity_id: String(assignment.subjectId) });
     expect(JSON.parse(log[1]!.details)).toEqual({ title: assignment.title, subject: "BCOM-101 Financial Accounting" });
+  });
+
+  test("work handed in as its assignment is deleted: either the work is kept and the deletion refused, or the hand-in is told it is gone (race audit)", async () => {
+    const { subject } = await staff.call.studies.create(SUBJECT);
+    for (const title of ["One", "Two", "Three"]) {
+      const { assignment } = await staff.call.studies.createAssignment({
+        subjectId: subject.id,
+        title,
+        dueAt: "2026-11-23T13:00",
+        maxMarks: 20,
+      });
+      const [handedIn, deleted] = await atOnce<unknown>(deps.db, [
+        async () => handIn(asha, assignment.id),
+        () => staff.call.studies.deleteAssignment({ id: assignment.id }),
+      ]);
+      const status = handedIn!.status === "fulfilled" ? (handedIn!.value as Response).status : 0;
+      const kept = await deps.db.selectFrom("assignment_submissions").select("id").where("assignment_id", "=", assignment.id).execute();
+      // Handed in: the work is there and the assignment stays; or deleted first: the student is told it is not found.
+      expect([status, deleted!.status, kept.length]).toEqual(status === 201 ? [201, "rejected", 1] : [404, "fulfilled", 0]);
+    }
   });
 
   test("a new due moment is told to the subject's students in the portal and by e-mail; a new title alone tells nobody (stop 48)", async () => {
