@@ -92,15 +92,28 @@ export async function verifyCode(db: Kysely<Database>, now: Date, opts: Scope & 
   if (row.expires_at <= now.toISOString()) throw new AppError("BAD_REQUEST", CODE_MESSAGES.expired);
   if (row.failed_attempts >= MAX_CODE_ATTEMPTS) throw new AppError("BAD_REQUEST", CODE_MESSAGES.exhausted);
   if (!safeEqual(hashOf(opts.code, opts.secret), row.code_hash)) {
-    const failed = row.failed_attempts + 1;
-    await db
+    // Counted by the database, not from the row read above: wrong codes sent at the same moment each count
+    // (race audit), and the one that reaches the limit uses the code up.
+    const counted = await db
       .updateTable("one_time_codes")
-      .set({ failed_attempts: failed, ...(failed >= MAX_CODE_ATTEMPTS ? { consumed_at: now.toISOString() } : {}) })
+      .set((eb) => ({ failed_attempts: eb("failed_attempts", "+", 1) }))
       .where("id", "=", row.id)
-      .execute();
+      .returning("failed_attempts")
+      .executeTakeFirst();
+    const failed = counted?.failed_attempts ?? MAX_CODE_ATTEMPTS;
+    if (failed >= MAX_CODE_ATTEMPTS) {
+      await db
+        .updateTable("one_time_codes")
+        .set({ consumed_at: now.toISOString() })
+        .where("id", "=", row.id)
+        .where("consumed_at", "is", null)
+        .execute();
+    }
     throw new AppError("BAD_REQUEST", failed >= MAX_CODE_ATTEMPTS ? CODE_MESSAGES.exhausted : CODE_MESSAGES.invalid);
   }
-  await consume(db, row.id, now, CODE_MESSAGES.invalid);
+  // The right code is taken only while fewer than the limit of wrong ones have counted, checked by the same
+  // statement that uses it up: a right guess among many sent at once is refused once the limit is reached.
+  await consume(db, row.id, now, CODE_MESSAGES.invalid, MAX_CODE_ATTEMPTS);
   return row;
 }
 
@@ -147,13 +160,17 @@ export async function consumeToken(
   return row;
 }
 
-/** Marks a code used, atomically: a second concurrent use of the same code finds it used and is refused. */
-async function consume(db: Kysely<Database>, id: number, now: Date, refusal: string): Promise<void> {
+/**
+ * Marks a code used, atomically: a second concurrent use of the same code finds it used and is refused, as is a
+ * code that has meanwhile counted `maxFailed` wrong tries.
+ */
+async function consume(db: Kysely<Database>, id: number, now: Date, refusal: string, maxFailed?: number): Promise<void> {
   const used = await db
     .updateTable("one_time_codes")
     .set({ consumed_at: now.toISOString() })
     .where("id", "=", id)
     .where("consumed_at", "is", null)
+    .$if(maxFailed !== undefined, (q) => q.where("failed_attempts", "<", maxFailed!))
     .executeTakeFirst();
   if (Number(used.numUpdatedRows) !== 1) throw new AppError("BAD_REQUEST", refusal);
 }

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import { ACCOUNT_MSG } from "../../../shared/account-messages.ts";
 import { sha256 } from "../../platform/crypto.ts";
-import { callerFor, createTestDeps, createUser, signedIn, TEST_PASSWORD, type TestDeps, testApp } from "../../testing.ts";
+import { atOnce, callerFor, createTestDeps, createUser, signedIn, TEST_PASSWORD, type TestDeps, testApp } from "../../testing.ts";
 import { getSettings, saveSettingsGroup } from "../settings/settings.service.ts";
 import { issueFirstLoginLink } from "./account.service.ts";
 import { loginAdmin, loginStudent, resolveSession } from "./auth.service.ts";
@@ -136,6 +136,20 @@ describe("forgot password → verify code → reset", () => {
     await expect(verify(wrong)).rejects.toMatchObject({ message: "Too many wrong attempts. Please request a new code." });
     // Used up: even the right code no longer works.
     await expect(verify(second)).rejects.toMatchObject(invalid);
+  });
+
+  test("wrong codes sent at the same moment each count: eight at once use the code up (race audit)", async () => {
+    await createUser(deps, { role: "admin", email: "head@example.test" });
+    const verify = (otp: string) => () => callerFor(deps).auth.verifyOtp({ email: "head@example.test", otp, userType: "admin" });
+    await callerFor(deps).auth.forgotPassword({ email: "head@example.test", userType: "admin" });
+    const code = (await lastCodeFor("head@example.test"))!;
+    const wrong = Array.from({ length: 8 }, (_, i) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, "0"));
+    const settled = await atOnce(deps.db, wrong.map(verify));
+    expect(settled.every((r) => r.status === "rejected")).toBe(true);
+    await expect(verify(code)()).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    const row = await deps.db.selectFrom("one_time_codes").select(["failed_attempts", "consumed_at"]).executeTakeFirstOrThrow();
+    // Each counted: five on SQLite (its checks take turns, and the sixth finds the code used up), up to eight on PostgreSQL.
+    expect([row.failed_attempts >= 5, row.consumed_at !== null]).toEqual([true, true]);
   });
 
   test("a code expires after 300 seconds, with a message containing 'expired'", async () => {
