@@ -78,8 +78,11 @@ export async function issueCode(
   return { code, id };
 }
 
-/** Checks a code; on success it is used up and its row returned. Wrong codes count towards the limit. */
-export async function verifyCode(db: Kysely<Database>, now: Date, opts: Scope & { code: string; secret?: string }) {
+/**
+ * Checks a code; on success it is used up and its row returned. Wrong codes count towards the limit, so `db` is
+ * never a transaction that the refusal rolls back. `userId`: only a code that account asked for.
+ */
+export async function verifyCode(db: Kysely<Database>, now: Date, opts: Scope & { code: string; secret?: string; userId?: number }) {
   let q = db
     .selectFrom("one_time_codes")
     .selectAll()
@@ -87,6 +90,7 @@ export async function verifyCode(db: Kysely<Database>, now: Date, opts: Scope & 
     .where("email", "=", opts.email)
     .where("consumed_at", "is", null);
   if (opts.admissionId != null) q = q.where("admission_id", "=", opts.admissionId);
+  if (opts.userId !== undefined) q = q.where("user_id", "=", opts.userId);
   const row = await q.orderBy("id", "desc").executeTakeFirst();
   if (!row) throw new AppError("BAD_REQUEST", CODE_MESSAGES.invalid);
   if (row.expires_at <= now.toISOString()) throw new AppError("BAD_REQUEST", CODE_MESSAGES.expired);

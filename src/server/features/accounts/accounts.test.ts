@@ -150,6 +150,25 @@ describe("changing one's e-mail address", () => {
     );
   });
 
+  test("wrong codes for a new address count: the fifth uses the code up, and the right one then fails (stop 53: the refusal rolled its count back)", async () => {
+    const { token } = await student();
+    const caller = callerFor(deps, (await resolveSession(deps, token))!);
+    await caller.auth.requestEmailChange({ currentPassword: TEST_PASSWORD, newEmail: "asha.new@example.test" });
+    const code = codeIn((await lastMail("asha.new@example.test"))?.text_body)!;
+    const wrong = code === "000000" ? "111111" : "000000";
+    for (let i = 0; i < 4; i++) {
+      await expect(caller.auth.confirmEmailChange({ newEmail: "asha.new@example.test", code: wrong })).rejects.toMatchObject({
+        message: "Invalid verification code. Please try again.",
+      });
+    }
+    await expect(caller.auth.confirmEmailChange({ newEmail: "asha.new@example.test", code: wrong })).rejects.toMatchObject({
+      message: "Too many wrong attempts. Please request a new code.",
+    });
+    await expect(caller.auth.confirmEmailChange({ newEmail: "asha.new@example.test", code })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+    });
+  });
+
   test("the same rules over tRPC, and requests are rate-limited per account", async () => {
     const { token } = await student();
     const auth = (await resolveSession(deps, token))!;

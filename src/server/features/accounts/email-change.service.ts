@@ -66,9 +66,11 @@ export async function confirmEmailChange(
   const account = await findUserById(deps.db, userId);
   if (!account) throw notFound();
   await deps.limits.consume("codeChecksPerIp", ipKey(meta));
+  await assertAddressFree(deps, input.newEmail, userId);
+  // Checked before the change's transaction, not in it: a wrong code must count though nothing is changed (a
+  // refusal inside would roll its count back). Only a code this account asked for.
+  await verifyCode(deps.db, deps.now(), { purpose: "email_change", email: input.newEmail, code: input.code, userId });
   const updated = await deps.db.transaction().execute(async (trx) => {
-    const row = await verifyCode(trx, deps.now(), { purpose: "email_change", email: input.newEmail, code: input.code });
-    if (row.user_id !== userId) throw fieldError("BAD_REQUEST", "code", ACCOUNT_MSG.completeCode);
     await assertAddressFree({ db: trx }, input.newEmail, userId);
     const changed = await changeAccountEmail(trx, userId, input.newEmail, deps.now().toISOString());
     await trx.deleteFrom("sessions").where("user_id", "=", userId).where("id", "!=", currentSessionId).execute();
