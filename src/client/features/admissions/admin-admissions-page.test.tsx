@@ -314,6 +314,26 @@ describe("admin admissions", () => {
     expect(focused?.classList.contains("ui-notice-in-view") === true && focused.contains(banner)).toBe(true);
   });
 
+  test("approved into a term whose fees were raised before: the banner says to raise it again, with the way to Fee plans (stop 53)", async () => {
+    await renderAdmissions("/admin/admissions", {
+      "admissions.process": () => ({
+        status: "approved",
+        message: "Application approved successfully!",
+        student_id: "STU0042",
+        userId: 9,
+        feesToRaise: { programme: "BCom", termUnit: "year", term: 1 },
+      }),
+    });
+    fireEvent.click(within(rowOf("Priya Sharma")).getByRole("button", { name: /^Approve/ }));
+    const asking = await screen.findByRole("dialog", { name: "Approve this application?" });
+    fireEvent.click(within(asking).getByRole("button", { name: "Approve" }));
+    expect(await screen.findByText(/The fees of BCom, Year 1, were raised before this student joined/)).toBeTruthy();
+    expect(
+      screen.getByText("Priya Sharma is now a student with student ID STU0042. We have e-mailed a link to set a password."),
+    ).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Open Fee plans" }).getAttribute("href")).toBe("/admin/fees?tab=plans&search=BCom");
+  });
+
   test("delete asks first, then says 'Admission deleted successfully!'; a failure says so", async () => {
     let fail = true;
     const removed: unknown[] = [];

@@ -36,6 +36,7 @@ import {
 import { EyeIcon, PlusIcon, TrashIcon } from "../../ui/more-icons.tsx";
 import { actionsColumn, EmailText, type TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
+import { RaiseAgainHint, type TermToRaise } from "../fees/raise-hint.tsx";
 import { AdmissionDetailsDialog } from "./admission-details-dialog.tsx";
 import { ageInYears } from "./age.ts";
 import { ApplicantPhoto } from "./applicant-photo.tsx";
@@ -56,7 +57,7 @@ const refOf = (a: Row | { id: number; firstName: string | null; lastName: string
 });
 
 /** A decision's result above the list; `at` tells one result from the next. */
-type Outcome = { tone: "success"; title: string; text: string; at: number };
+type Outcome = { tone: "success"; title: string; text: string; at: number; fees?: TermToRaise | null };
 
 /** "Follow up 3 Dec": due today or earlier (the institute's today) stands out. */
 function FollowUpBadge({ day, today }: { day: string; today: string }) {
@@ -105,6 +106,7 @@ export default function AdminAdmissionsPage() {
         title: t("adm.approved.title"),
         text: t("adm.approved.text", { name: who.name, id: result.student_id ?? "" }),
         at: Date.now(),
+        fees: result.feesToRaise,
       });
     } else {
       setOutcome({ tone: "success", title: t("adm.rejected.title"), text: t("adm.rejected.text", { name: who.name }), at: Date.now() });
@@ -239,7 +241,14 @@ export default function AdminAdmissionsPage() {
       notice={
         outcome ? (
           <Alert tone={outcome.tone} title={outcome.title} onDismiss={() => setOutcome(null)}>
-            {outcome.text}
+            {outcome.fees ? (
+              <>
+                <p>{outcome.text}</p>
+                <RaiseAgainHint fees={outcome.fees} />
+              </>
+            ) : (
+              outcome.text
+            )}
           </Alert>
         ) : null
       }

@@ -66,13 +66,14 @@ describe("Student Management", () => {
     expect(screen.getByRole("group", { name: "New This Month" })).toBeTruthy();
   });
 
-  test("Add Student: the spec's message for missing fields and nothing sent; then the new student ID", async () => {
+  test("Add Student: the spec's message for missing fields and nothing sent; then the new student ID, and a term to raise again", async () => {
     const { sent } = renderAdmin("/admin/students", {
       "students.list": listOf([student()]),
       "students.create": (input) => ({
         message: "Student added successfully! Student ID: STU0003",
         student_id: "STU0003",
         student: student({ id: 9, student_id: "STU0003", ...(input as Record<string, unknown>) }),
+        feesToRaise: { programme: "MBA", termUnit: "semester", term: 1 },
       }),
     });
     fireEvent.click(await screen.findByRole("button", { name: "Add Student" }));
@@ -91,6 +92,9 @@ describe("Student Management", () => {
 
     await screen.findByText("Student added successfully! Student ID: STU0003");
     expect(screen.getByText(/e-mailed to anil@example.com/)).toBeTruthy();
+    // The term's fees were raised before Anil joined (stop 53): the way to raise it again.
+    expect(screen.getByText(/The fees of MBA, Semester 1, were raised before this student joined/)).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Open Fee plans" }).getAttribute("href")).toBe("/admin/fees?tab=plans&search=MBA");
     expect(sent("students.create")).toEqual([
       {
         name: "Anil Patil",

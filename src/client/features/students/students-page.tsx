@@ -37,6 +37,7 @@ import { Skeleton } from "../../ui/spinner.tsx";
 import { actionsColumn, PersonCell, type TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
 import { useConfirmed } from "../../ui/use-confirmed.ts";
+import { RaiseAgainHint, type TermToRaise } from "../fees/raise-hint.tsx";
 import { isLocked, StudentDetailsDialog } from "./student-details-dialog.tsx";
 import {
   EMPTY_STUDENT_FORM,
@@ -91,7 +92,7 @@ export default function AdminStudentsPage() {
   const [formKey, setFormKey] = useState(0);
   const [formInitial, setFormInitial] = useState<StudentFormValues>(EMPTY_STUDENT_FORM);
   const [serverProblems, setServerProblems] = useState<FormProblems | null>(null);
-  const [added, setAdded] = useState<{ studentId: string; email: string } | null>(null);
+  const [added, setAdded] = useState<{ studentId: string; email: string; fees: TermToRaise | null } | null>(null);
 
   const create = trpc.students.create.useMutation();
   const update = trpc.students.update.useMutation();
@@ -137,7 +138,7 @@ export default function AdminStudentsPage() {
       create.mutate(input, {
         onSuccess: (res) => {
           setForm(null);
-          setAdded({ studentId: res.student_id, email: res.student.email });
+          setAdded({ studentId: res.student_id, email: res.student.email, fees: res.feesToRaise });
           void refresh();
         },
         onError: onError(STUDENT_TEXT.addFailed),
@@ -306,6 +307,7 @@ export default function AdminStudentsPage() {
           <Alert tone="success" onDismiss={() => setAdded(null)}>
             <p className="ops-strong">{studentAdded(added.studentId)}</p>
             <p>{t("addedNote", { email: added.email })}</p>
+            <RaiseAgainHint fees={added.fees} />
           </Alert>
         ) : null
       }

@@ -12,7 +12,7 @@ import { feePlans as text } from "../../../shared/i18n/feePlans.ts";
 import { addDays, daysBetween } from "../../../shared/schemas/common.ts";
 import type { FeePlanForm, PlanListQuery, RaiseFeesInput } from "../../../shared/schemas/fee-plans.ts";
 import type { Settings } from "../../../shared/schemas/settings.ts";
-import { termName } from "../../../shared/terms.ts";
+import { type TermUnit, termName } from "../../../shared/terms.ts";
 import type { AppDeps } from "../../deps.ts";
 import { audit } from "../../platform/audit.ts";
 import { countWhere } from "../../platform/counts.ts";
@@ -253,6 +253,32 @@ const hasTermInstalments = (eb: ExpressionBuilder<Database & { users: Database["
     .whereRef("raised.user_id", "=", "users.id")
     .where("raised.programme_id", "=", programmeId)
     .where("raised.term", "=", term);
+
+/**
+ * A student who joined after their term's fees were raised (an approval or an office add in mid-term): the
+ * programme and term when other students of it have the term's instalments and this one has none, so the
+ * office can be told to raise the term again (idempotent: it charges only those without). Null otherwise.
+ */
+export async function termRaisedWithout(db: DB, userId: number): Promise<{ programme: string; termUnit: TermUnit; term: number } | null> {
+  const row = await db
+    .selectFrom("users")
+    .innerJoin("programmes", "programmes.id", "users.programme_id")
+    .select(["programmes.name", "programmes.fee_period", "users.current_term"])
+    .where("users.id", "=", userId)
+    .where("users.role", "=", "student")
+    .where((eb) => eb.exists(termInstalments(eb)))
+    .where((eb) => eb.not(eb.exists(termInstalments(eb).whereRef("i.user_id", "=", "users.id"))))
+    .executeTakeFirst();
+  return row ? { programme: row.name, termUnit: row.fee_period, term: row.current_term } : null;
+}
+
+/** Instalments of the (outer query's) student's programme and current term. */
+const termInstalments = (eb: ExpressionBuilder<Database & { users: Database["users"] }, "users">) =>
+  eb
+    .selectFrom("fee_instalments as i")
+    .select("i.id")
+    .whereRef("i.programme_id", "=", "users.programme_id")
+    .whereRef("i.term", "=", "users.current_term");
 
 /**
  * What raising a term would do, for the screen's confirmation: its active students, how many already have

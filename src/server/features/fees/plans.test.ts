@@ -10,7 +10,7 @@ import { createSession, resolveSession } from "../auth/auth.service.ts";
 import { admitCardBlock, myAdmitCard } from "../exams/admit-card.service.ts";
 import { notificationText } from "../notifications/notifications.service.ts";
 import { recordPayment, standings } from "./payments.service.ts";
-import { defaultDueDays, raiseFees } from "./plans.service.ts";
+import { defaultDueDays, raiseFees, termRaisedWithout } from "./plans.service.ts";
 import { myFees } from "./student-fees.service.ts";
 
 let deps: TestDeps;
@@ -398,6 +398,11 @@ describe("raising a term's fees", () => {
     // Their dates did not move.
     expect((await instalmentsOf(a!)).map((r) => r.due_on)).toEqual(["2026-12-01", "2027-01-30", "2027-04-01"]);
     const [late] = await students(programmeId, 1, 1);
+    // Whoever adds the late joiner is told their term was raised before them (stop 53); the others are not.
+    expect(await termRaisedWithout(deps.db, late!)).toEqual({ programme: "Bachelor of Testing", termUnit: "semester", term: 1 });
+    expect(await termRaisedWithout(deps.db, a!)).toBeNull();
+    const [secondTerm] = await students(programmeId, 2, 1);
+    expect(await termRaisedWithout(deps.db, secondTerm!)).toBeNull();
     expect(await staff.call.feePlans.raisePreview({ programmeId, term: 1 })).toMatchObject({ students: 4, already: 3, toRaise: 1 });
     const third = await admin.call.feePlans.raise({ programmeId, term: 1, startOn: "2027-01-01" });
     expect(third).toEqual({
@@ -407,6 +412,7 @@ describe("raising a term's fees", () => {
       already: 3,
     });
     expect(await instalmentsOf(late!)).toHaveLength(3);
+    expect(await termRaisedWithout(deps.db, late!)).toBeNull();
     expect(await deps.db.selectFrom("fee_instalments").select("id").execute()).toHaveLength(12);
     // Only the raises that charged someone are in the activity log.
     expect((await auditOf("fee.raise")).map((e) => JSON.parse(e.details).students)).toEqual([3, 1]);

@@ -40,6 +40,7 @@ import {
 } from "../accounts/accounts.repository.ts";
 import { mailFirstLoginLink } from "../auth/account.service.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
+import { termRaisedWithout } from "../fees/plans.service.ts";
 import { listedNames, programmeIdByName } from "../programmes/programmes.service.ts";
 import { instituteTimeZone, recipientLocale } from "../settings/settings.service.ts";
 import { termsOf } from "../studies/studies.service.ts";
@@ -311,7 +312,13 @@ export async function createStudent(deps: AppDeps, adminId: number, input: Stude
     return row;
   });
   deps.mail.kick();
-  return { message: STUDENT_TEXT.added(student.student_id!), student_id: student.student_id!, student: toStudentItem(student) };
+  return {
+    message: STUDENT_TEXT.added(student.student_id!),
+    student_id: student.student_id!,
+    student: toStudentItem(student),
+    // Their term's fees were raised before they joined: the office is told to raise it again (stop 53).
+    feesToRaise: await termRaisedWithout(deps.db, student.id),
+  };
 }
 
 /** Saves the edit form. A new e-mail address voids the links sent to the old one. */

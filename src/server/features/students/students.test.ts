@@ -157,6 +157,33 @@ describe("adding a student", () => {
   });
 });
 
+describe("joining after the term's fees were raised (stop 53)", () => {
+  test("the answer names the programme and term to raise again; before any raise it names none", async () => {
+    expect(((await addStudent()) as { feesToRaise?: unknown }).feesToRaise).toBeNull();
+    const first = await deps.db
+      .selectFrom("users")
+      .select(["id", "programme_id"])
+      .where("student_id", "=", "STU0001")
+      .executeTakeFirstOrThrow();
+    await deps.db
+      .insertInto("fee_instalments")
+      .values({
+        user_id: first.id,
+        programme_id: first.programme_id!,
+        term: 1,
+        number: 1,
+        amount_paise: 100,
+        due_on: "2026-12-01",
+        late_fee_paise: 0,
+        grace_days: 0,
+        created_at: deps.now().toISOString(),
+      })
+      .execute();
+    const late = (await addStudent({ ...FORM, email: "late@example.test" })) as { feesToRaise?: unknown };
+    expect(late.feesToRaise).toEqual({ programme: "BCom", termUnit: "year", term: 1 });
+  });
+});
+
 describe("the list", () => {
   async function seedStudents() {
     const at = (iso: string) => ({ created_at: iso, updated_at: iso });
