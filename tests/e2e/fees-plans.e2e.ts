@@ -185,4 +185,31 @@ describe("fee plans, raising fees, concessions and the admit card rule (issue 19
     expect(office.problems).toEqual([]);
     expect(student.problems).toEqual([]);
   });
+
+  test("a student added after BBA's Year 1 was raised: the banner says to raise it again, and its link leads to raising them alone (stop 53)", async () => {
+    const found: Record<string, AxeFinding[] | number> = {};
+    const office = await newPage(browser, server, PHONE_390);
+    const { page } = office;
+    await signIn(page, server, "admin");
+    await page.goto("/admin/students");
+    await page.getByRole("button", { name: "Add Student" }).click();
+    const form = page.getByRole("dialog", { name: "Add Student" });
+    await form.getByLabel("Full name").fill("Kiran Late");
+    await form.getByLabel("Email").first().fill("kiran.late@example.com");
+    await form.getByLabel("Mobile").fill("+91 98200 54321");
+    await form.getByLabel("Course/Standard").selectOption("BBA");
+    await form.getByRole("button", { name: "Add Student" }).click();
+    await page.getByText(/^The fees of BBA, Year 1, were raised before this student joined/).waitFor();
+    await check(page, "students with the raise-again banner 390", found);
+    await page.getByRole("link", { name: "Open Fee plans" }).click();
+    await page.getByRole("button", { name: "Raise fees for BBA" }).click();
+    const raise = page.getByRole("dialog", { name: "Raise fees: BBA" });
+    await raise.getByLabel(/^Term/).selectOption({ label: "Year 1" });
+    await raise.getByLabel(/^The term starts on/).fill(dayFromToday(0));
+    await raise.getByText(/1 already has these instalments/).waitFor();
+    await raise.getByRole("button", { name: "Raise fees for 1 student" }).click();
+    await toast(page, /^Fees raised for 1 student of BBA, Year 1\./);
+    expect(found).toEqual({});
+    expect(office.problems).toEqual([]);
+  });
 });
