@@ -102,6 +102,14 @@ describe("notices, events and student Help (issue 18)", () => {
     await notifications.getByRole("heading", { name: EVENT }).waitFor();
     await notifications.getByText("Pune study centre, Hall 2", { exact: false }).first().waitFor();
     await check(student.page, "student notifications 390", found);
+    // The notice board (stop 53) keeps it, read from the notice itself, with the keyboard's arrow between the tabs.
+    await student.page.getByRole("tab", { name: "Notifications" }).focus();
+    await student.page.keyboard.press("ArrowRight");
+    await student.page.waitForURL("**/student/notifications?tab=board");
+    const board = student.page.getByRole("list", { name: "Notice board" });
+    await board.getByRole("heading", { name: EVENT }).waitFor();
+    await board.getByText(/· Pune study centre, Hall 2$/).waitFor();
+    await check(student.page, "student notice board 390", found);
 
     // The student asks a question on /student/help.
     await student.page.goto("/student/help");

@@ -155,6 +155,7 @@ export const TRPC_ACCESS: Record<string, Access> = {
   "notices.list": "office",
   "notices.publish": "office",
   "notices.remove": "admin",
+  "notices.board": "student",
   "studies.subjectOptions": "office",
   "studies.programmes": "office",
   "studies.list": "office",

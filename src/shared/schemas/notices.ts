@@ -60,3 +60,12 @@ export const noticeListQuery = v.object({
   filter: v.optional(v.picklist(NOTICE_FILTERS, notices.m("rule.filter")), "all"),
 });
 export type NoticeListQuery = v.InferOutput<typeof noticeListQuery>;
+
+/**
+ * The student's notice board (stop 53): a notice stays on it this many days after it was published, an event
+ * also until its day has passed, so a student who joins later still finds what is current.
+ */
+export const NOTICE_BOARD_DAYS = 90;
+
+export const noticeBoardQuery = v.object({ ...pageParams(5, 20) });
+export type NoticeBoardQuery = v.InferOutput<typeof noticeBoardQuery>;

@@ -141,4 +141,86 @@ describe("student notifications (issue 18, first step)", () => {
     });
     await screen.findByText("No notifications yet. When the institute writes to you, it shows here.");
   });
+
+  test("the notice board tab: what was published for the student, an event with its day, time and place, in pages of five (stop 53)", async () => {
+    const { sent } = renderStudentAt("/student/notifications", {
+      "notifications.list": () => ({
+        notifications: [],
+        pagination: { totalItems: 0, totalPages: 0, currentPage: 1, limit: 10 },
+        counts: { total: 0, unread: 0, highPriority: 0, recent24h: 0 },
+      }),
+      "notifications.unreadCount": () => ({ count: 0 }),
+      "notices.board": (input) =>
+        (input as { page: number }).page === 1
+          ? {
+              notices: [
+                {
+                  id: 2,
+                  kind: "event",
+                  title: "Contact class",
+                  body: "Bring your questions.",
+                  forProgramme: true,
+                  eventDate: "2026-12-05",
+                  eventTime: "10:30",
+                  venue: "Pune study centre",
+                  priority: "medium",
+                  publishedAt: "2026-11-20T09:00:00.000Z",
+                  upcoming: true,
+                },
+                {
+                  id: 1,
+                  kind: "notice",
+                  title: "Exam forms open",
+                  body: "Fill in the form by Friday.",
+                  forProgramme: false,
+                  eventDate: null,
+                  eventTime: null,
+                  venue: null,
+                  priority: "high",
+                  publishedAt: "2026-11-19T09:00:00.000Z",
+                  upcoming: false,
+                },
+              ],
+              pagination: { totalItems: 6, totalPages: 2, currentPage: 1, limit: 5 },
+            }
+          : {
+              notices: [
+                {
+                  id: 0,
+                  kind: "notice",
+                  title: "Library hours",
+                  body: "Open till 8 pm.",
+                  forProgramme: false,
+                  eventDate: null,
+                  eventTime: null,
+                  venue: null,
+                  priority: "low",
+                  publishedAt: "2026-09-01T09:00:00.000Z",
+                  upcoming: false,
+                },
+              ],
+              pagination: { totalItems: 6, totalPages: 2, currentPage: 2, limit: 5 },
+            },
+    });
+    const tab = await screen.findByRole("tab", { name: "Notice board" });
+    expect(sent("notices.board")).toEqual([]);
+    fireEvent.click(tab);
+    const board = await screen.findByRole("list", { name: "Notice board" });
+    const [event, notice] = within(board).getAllByRole("listitem");
+    expect(within(event!).getByRole("heading", { name: "Contact class" })).toBeTruthy();
+    expect(within(event!).getByText("Event")).toBeTruthy();
+    expect(within(event!).getByText("Your programme")).toBeTruthy();
+    expect(within(event!).getByText(/Pune study centre/).textContent).toMatch(/^5 Dec 2026 · 10:30 am · Pune study centre$/);
+    expect(within(notice!).getByText("Fill in the form by Friday.")).toBeTruthy();
+    expect(within(notice!).queryByText("Your programme")).toBeNull();
+    expect(sent("notices.board")).toEqual([{ page: 1, limit: 5 }]);
+    fireEvent.click(screen.getByRole("button", { name: /next/i }));
+    await waitFor(() =>
+      expect(sent("notices.board")).toEqual([
+        { page: 1, limit: 5 },
+        { page: 2, limit: 5 },
+      ]),
+    );
+    await screen.findByRole("heading", { name: "Library hours" });
+  });
 });

@@ -10,7 +10,7 @@ import type { Kysely, Selectable } from "kysely";
 import type { Database, NoticesTable } from "../../../../db/schema.ts";
 import { INTL_LOCALE, type Locale, localeOfLanguage } from "../../../shared/i18n/locales.ts";
 import { notices as text } from "../../../shared/i18n/notices.ts";
-import type { NoticeForm, NoticeListQuery } from "../../../shared/schemas/notices.ts";
+import { NOTICE_BOARD_DAYS, type NoticeBoardQuery, type NoticeForm, type NoticeListQuery } from "../../../shared/schemas/notices.ts";
 import type { AppDeps } from "../../deps.ts";
 import { audit } from "../../platform/audit.ts";
 import { localDate, zonedLocal } from "../../platform/calendar.ts";
@@ -304,6 +304,53 @@ export async function deleteNotice(deps: AppDeps, actorId: number, id: number, m
     return { title: notice.title, withdrawn };
   });
   return { message: text.t("said.deleted", { title }), withdrawn };
+}
+
+/**
+ * The student's notice board (stop 53; docs/studies/notices.md "The notice board"): the notices and events for
+ * every student or the student's programme, read from the notices themselves — so a student who joined after
+ * one was published finds it too, and a deleted one is gone — newest first, a page at a time. A notice stays
+ * NOTICE_BOARD_DAYS after it was published; an event also until its day has passed.
+ */
+export async function myNoticeBoard(deps: Pick<AppDeps, "db" | "now">, userId: number, query: NoticeBoardQuery) {
+  const { timeZone } = await institute(deps);
+  const now = deps.now();
+  const today = localDate(now, timeZone);
+  const since = new Date(now.getTime() - NOTICE_BOARD_DAYS * 86_400_000).toISOString();
+  const me = await deps.db.selectFrom("users").select("programme_id").where("id", "=", userId).executeTakeFirst();
+  const programmeId = me?.programme_id ?? null;
+  const base = deps.db
+    .selectFrom("notices")
+    .where((eb) =>
+      programmeId === null ? eb("programme_id", "is", null) : eb.or([eb("programme_id", "is", null), eb("programme_id", "=", programmeId)]),
+    )
+    .where((eb) => eb.or([eb("published_at", ">=", since), eb.and([eb("kind", "=", "event"), eb("event_date", ">=", today)])]));
+  const { rows, pagination } = await orderedPage<NoticeRow>(
+    base,
+    [
+      ["published_at", "desc"],
+      ["id", "desc"],
+    ],
+    query.page,
+    query.limit,
+  );
+  return {
+    notices: rows.map((n) => ({
+      id: n.id,
+      kind: n.kind,
+      title: n.title,
+      body: n.body,
+      forProgramme: n.programme_id !== null,
+      eventDate: n.event_date,
+      eventTime: n.event_time,
+      venue: n.venue,
+      priority: n.priority,
+      publishedAt: n.published_at,
+      /** an event from today on (in the institute's time zone) */
+      upcoming: n.kind === "event" && n.event_date !== null && n.event_date >= today,
+    })),
+    pagination,
+  };
 }
 
 /**

@@ -351,3 +351,35 @@ describe("many students", () => {
     expect(mailed.statements - fewMailed.statements).toBeLessThanOrEqual(3 * Math.ceil(5_001 / 500));
   }, 60_000);
 });
+
+describe("the student's notice board (stop 53)", () => {
+  test("a student who joins later finds what is current for everyone and their programme; old notices leave it, events stay until their day (stop 53)", async () => {
+    await admin.notices.publish(form({ title: "Old notice" }));
+    await admin.notices.publish(form({ kind: "event", title: "Convocation", eventDate: "2027-04-10", eventTime: "", venue: "Main hall" }));
+    deps.advance(91 * 86_400_000);
+    await admin.notices.publish(form({ title: "Exam forms open", priority: "high" }));
+    await admin.notices.publish(form({ title: "BBA contact classes", programmeId: String(bba) }));
+    await admin.notices.publish(form({ title: "BCom only", programmeId: String(bcom) }));
+    // Joins after all of them were published: no notification of any, yet the board has them.
+    const lateId = (await createUser(deps, { role: "student", programme_id: bba })).id;
+    const late = callerFor(deps, await resolveSession(deps, await createSession(deps, lateId)));
+    expect(await notificationsOf(lateId)).toEqual([]);
+    const board = await late.notices.board({});
+    expect(board.notices.map((n) => [n.title, n.forProgramme])).toEqual([
+      ["BBA contact classes", true],
+      ["Exam forms open", false],
+      // 91 days old, but its day is still to come.
+      ["Convocation", false],
+    ]);
+    expect(board.notices[2]).toMatchObject({ kind: "event", eventDate: "2027-04-10", eventTime: null, venue: "Main hall", upcoming: true });
+    expect(board.pagination).toMatchObject({ totalItems: 3, currentPage: 1 });
+    expect((await late.notices.board({ page: 2, limit: 2 })).notices.map((n) => n.title)).toEqual(["Convocation"]);
+    // A deleted notice leaves the board too.
+    const exam = (await admin.notices.list({ search: "Exam forms" })).notices[0]!;
+    await admin.notices.remove({ id: exam.id });
+    expect((await late.notices.board({})).notices.map((n) => n.title)).toEqual(["BBA contact classes", "Convocation"]);
+    // The office has no board of its own; a guest neither.
+    await expect(admin.notices.board({})).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(callerFor(deps).notices.board({})).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+  });
+});
