@@ -14,6 +14,11 @@ export const generalSettings = v.object({
   contactPhone: optionalText(40),
   address: optionalText(500),
   timeZone: v.picklist(TIME_ZONES, config.m("rule.timeZone")),
+  /**
+   * The month (1–12) the academic year starts in (stop 53): the ID card is valid from its first day to the day
+   * before it a year later (docs/decisions/006-id-card.md). June by default, as most Indian institutions.
+   */
+  academicYearStart: intInRange(1, 12, config.m("rule.academicYearStart")),
 });
 
 export const securitySettings = v.object({
@@ -134,6 +139,7 @@ export const DEFAULT_SETTINGS: Settings = {
     contactPhone: "+91 20 2612 3456",
     address: "2nd Floor, Shivaji Nagar, Pune, Maharashtra 411005",
     timeZone: "Asia/Kolkata",
+    academicYearStart: 6,
   },
   security: {
     requireEmailVerification: true,

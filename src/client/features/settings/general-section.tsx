@@ -1,10 +1,10 @@
-/** Settings → General: the institute's name and contact details, the time zone and the language. */
+/** Settings → General: the institute's name and contact details, the time zone, the academic year's first month and the language. */
 
 import { config } from "../../../shared/i18n/config.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { Select, TextArea, TextInput } from "../../ui/field.tsx";
 import { bindFields } from "./section-fields.tsx";
-import { type FieldErrorMap, languageOptions, type SettingsForms, timeZoneOptions } from "./settings-form.ts";
+import { type FieldErrorMap, languageOptions, monthOptions, type SettingsForms, timeZoneOptions } from "./settings-form.ts";
 
 type General = SettingsForms["general"];
 
@@ -40,6 +40,12 @@ export function GeneralSection({
       />
       <TextInput {...field("contactPhone")} label={t("general.contactPhone")} type="tel" autoComplete="tel" />
       <Select {...field("timeZone")} label={t("general.timeZone")} options={timeZoneOptions()} hint={t("general.timeZone.hint")} />
+      <Select
+        {...field("academicYearStart")}
+        label={t("general.academicYearStart")}
+        options={monthOptions()}
+        hint={t("general.academicYearStart.hint")}
+      />
       <TextArea
         {...field("siteDescription")}
         label={t("general.siteDescription")}

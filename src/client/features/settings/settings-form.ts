@@ -19,6 +19,7 @@ import {
   systemSettings,
 } from "../../../shared/schemas/settings.ts";
 import { type Checked as CheckedInput, changedFields, checkInput, type FieldMessages, messagesByField } from "../../lib/form.ts";
+import { formatMonth } from "../../lib/format.ts";
 
 const SECTION_IDS = ["profile", "general", "security", "notifications", "system"] as const;
 export type SectionId = (typeof SECTION_IDS)[number];
@@ -55,6 +56,7 @@ export const SAVED_MESSAGE_MS = 3000;
 
 /** The selects' choices, labelled in the reader's language. */
 export const timeZoneOptions = () => TIME_ZONES.map((value) => ({ value, label: config.t(`tz.${value}`) }));
+export const monthOptions = () => Array.from({ length: 12 }, (_, i) => ({ value: String(i + 1), label: formatMonth(i + 1) }));
 export const languageOptions = () => LANGUAGES.map((value) => ({ value, label: config.t(`language.${value}`) }));
 export const backupFrequencyOptions = () => BACKUP_FREQUENCIES.map((value) => ({ value, label: config.t(`backup.${value}`) }));
 export const logLevelOptions = () => LOG_LEVELS.map((value) => ({ value, label: config.t(`log.${value}`) }));
@@ -70,6 +72,8 @@ export interface SettingsForms {
     contactPhone: string;
     address: string;
     timeZone: Settings["general"]["timeZone"];
+    /** the month 1–12, as the select holds it */
+    academicYearStart: string;
     language: Settings["language"];
   };
   security: Omit<Security, NumberKey> & Record<NumberKey, string>;
@@ -101,6 +105,7 @@ export function formsFromSettings(s: StoredSettings): SettingsForms {
       siteDescription: s.general.siteDescription ?? "",
       contactPhone: s.general.contactPhone ?? "",
       address: s.general.address ?? "",
+      academicYearStart: String(s.general.academicYearStart),
       language: s.language,
     },
     security: {
@@ -133,7 +138,8 @@ const changes = <T extends object>(value: T, now: object, before: object | undef
 export function payloadFor(section: StoredSectionId, forms: SettingsForms, baseline?: SettingsForms): Checked<SettingsUpdateInput> {
   switch (section) {
     case "general": {
-      const { language, ...general } = forms.general;
+      const { language, ...typed } = forms.general;
+      const general = { ...typed, academicYearStart: toNumber(typed.academicYearStart) };
       const checked = checkWith(generalSettings, general);
       if (!checked.ok) return checked;
       // Sent as typed (the server trims): a field emptied on purpose must reach the server as "" to clear it.

@@ -92,6 +92,16 @@ describe("System Settings", () => {
     expect(errorOf(input("Site name"))).toBeNull();
   });
 
+  test("General: the academic year's first month is chosen by its name and sent as its number (stop 53)", async () => {
+    const { sent } = await open("/admin/settings?section=general");
+    const month = await screen.findByLabelText("Academic year starts in");
+    await waitFor(() => expect((month as HTMLSelectElement).value).toBe("6"));
+    expect(within(month).getByRole("option", { name: "July" })).toBeTruthy();
+    fireEvent.change(month, { target: { value: "7" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save Settings" }));
+    await waitFor(() => expect(sent("settings.update")).toEqual([{ general: { academicYearStart: 7 } }]));
+  });
+
   test("Security: the three range messages; nothing is sent", async () => {
     const { sent } = await open("/admin/settings?section=security");
     await waitFor(() => expect(input("Session timeout (hours)").value).toBe("24"));

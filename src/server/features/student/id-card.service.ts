@@ -1,6 +1,7 @@
 /** The student ID card, its QR code and its public verification. */
 import QRCode from "qrcode";
 import type { User } from "../../../../db/schema.ts";
+import { addDays } from "../../../shared/schemas/common.ts";
 import { STUDENT_MESSAGES } from "../../../shared/schemas/student.ts";
 import type { AppDeps } from "../../deps.ts";
 import { publicUrl } from "../../deps.ts";
@@ -24,23 +25,30 @@ export function localDate(at: Date, timeZone: string): string {
 }
 
 /**
- * The card in force on `today` (docs/decisions/006-id-card.md): it covers the academic year 1 June –
- * 31 May in progress, from the later of 1 June and the day the student was enrolled.
+ * The card in force on `today` (docs/decisions/006-id-card.md): it covers the academic year in progress, which
+ * starts on the first of `startMonth` (Settings → General; June unless the institute chose another month) and
+ * ends the day before it a year later, from the later of that first day and the day the student was enrolled.
+ * A year that starts in January is named by its one calendar year ("2027"), any other by two ("2026-27").
  */
-export function idCardValidity(today: string, enrolledOn: string) {
+export function idCardValidity(today: string, enrolledOn: string, startMonth = 6) {
   const year = Number(today.slice(0, 4));
-  const endYear = Number(today.slice(5, 7)) >= 6 ? year + 1 : year;
-  const yearStart = `${endYear - 1}-06-01`;
+  const startYear = Number(today.slice(5, 7)) >= startMonth ? year : year - 1;
+  const month = String(startMonth).padStart(2, "0");
+  const yearStart = `${startYear}-${month}-01`;
   return {
-    academicYear: `${endYear - 1}-${String(endYear).slice(2)}`,
+    academicYear: startMonth === 1 ? String(startYear) : `${startYear}-${String(startYear + 1).slice(2)}`,
     issueDate: enrolledOn > yearStart ? enrolledOn : yearStart,
-    validUntil: `${endYear}-05-31`,
+    validUntil: addDays(`${startYear + 1}-${month}-01`, -1),
   };
 }
 
 export async function cardValidity(deps: Pick<AppDeps, "db" | "now">, user: User) {
   const { general } = await getSettings(deps);
-  return idCardValidity(localDate(deps.now(), general.timeZone), localDate(new Date(user.created_at), general.timeZone));
+  return idCardValidity(
+    localDate(deps.now(), general.timeZone),
+    localDate(new Date(user.created_at), general.timeZone),
+    general.academicYearStart,
+  );
 }
 
 /** The student's verification token: created on the first card request, then kept (so printed cards stay valid). */

@@ -446,6 +446,31 @@ describe("ID card and its verification", () => {
     expect(localDate(new Date("2027-05-31T18:00:00Z"), "Asia/Kolkata")).toBe("2027-05-31");
   });
 
+  test("validity follows the month the institute's academic year starts in (Settings → General, stop 53)", async () => {
+    // July to June: on 22 Nov 2026 the year 2026-27 runs to 30 June 2027.
+    expect(idCardValidity("2026-11-22", "2024-03-01", 7)).toEqual({
+      academicYear: "2026-27",
+      issueDate: "2026-07-01",
+      validUntil: "2027-06-30",
+    });
+    expect(idCardValidity("2027-06-30", "2024-03-01", 7).academicYear).toBe("2026-27");
+    expect(idCardValidity("2027-07-01", "2024-03-01", 7).validUntil).toBe("2028-06-30");
+    // January to December: one calendar year's name.
+    expect(idCardValidity("2026-11-22", "2024-03-01", 1)).toEqual({
+      academicYear: "2026",
+      issueDate: "2026-01-01",
+      validUntil: "2026-12-31",
+    });
+    // March: the day before 1 March is 29 February in a leap year.
+    expect(idCardValidity("2027-11-22", "2024-03-01", 3).validUntil).toBe("2028-02-29");
+    // Saved by an administrator, it is what the card and its verification say.
+    await saveSettingsGroup(deps, "general", { ...DEFAULT_SETTINGS.general, academicYearStart: 7 });
+    const card = (await (await send("GET", "/api/student/id-card", undefined, ashaToken)).json()).data;
+    expect([card.academicYear, card.validUntil]).toEqual(["2026-27", "2027-06-30"]);
+    const verified = (await (await app.request(`/api/public/verify/${card.verifyUrl.split("/verify/")[1]}`)).json()).data;
+    expect(verified.validUntil).toBe("2027-06-30");
+  });
+
   test("verification is public and shows only name, student ID, validity and the photo if the student allows it", async () => {
     await uploadPhoto(fileOf(await jpegBytes(), "me.jpg", "image/jpeg"), ashaToken);
     const card = (await (await send("GET", "/api/student/id-card", undefined, ashaToken)).json()).data;
