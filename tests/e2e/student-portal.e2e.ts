@@ -329,6 +329,41 @@ describe("student portal journeys", () => {
     await context.close();
   });
 
+  test("an institute whose academic year starts in July: the card is valid to 30 June, on the card and its verification (stop 53)", async () => {
+    const { page, context, problems } = await newPage(browser, server, DESKTOP);
+    await signInAs(page, server, "admin");
+    const setMonth = async (month: string) => {
+      await page.goto("/admin/settings?section=general");
+      await page.getByLabel("Academic year starts in").selectOption({ label: month });
+      await page.getByRole("button", { name: "Save Settings" }).click();
+      await page.getByText("Settings saved successfully!").waitFor();
+    };
+    await setMonth("July");
+    // The institute's today (India): from July the year ends next June, before it this June.
+    const [year, month] = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata" }).format(new Date()).split("-").map(Number);
+    const endYear = month! >= 7 ? year! + 1 : year!;
+    const until = `30 Jun ${endYear}`;
+    await page.goto("/admin/students");
+    await page.getByRole("button", { name: "View Priya Sharma" }).click();
+    await page.getByRole("dialog").getByRole("link", { name: "ID card" }).click();
+    await page.waitForURL("**/admin/students/*/id-card");
+    const front = page.getByRole("article", { name: "ID card, front" });
+    await front.getByText(until).waitFor();
+    const verifyUrl = await page.evaluate(async (path) => {
+      const auth = { headers: { Authorization: `Bearer ${localStorage.getItem("token")}` } };
+      return ((await (await fetch(`/api${path}`, auth)).json()) as { data: { verifyUrl: string } }).data.verifyUrl;
+    }, new URL(page.url()).pathname);
+    const guest = await newPage(browser, server, PHONE);
+    await guest.page.goto(new URL(verifyUrl).pathname);
+    await guest.page.getByText("Valid student ID card").waitFor();
+    // The verification page writes the day in full.
+    await guest.page.getByText(`30 June ${endYear}`).waitFor();
+    await guest.context.close();
+    await setMonth("June");
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   test("a long name is set smaller on the ID card, so every field stays on it, on screen and in print", async () => {
     const { page, context, problems } = await newPage(browser, server, PHONE);
     let name = "";
