@@ -36,6 +36,7 @@ describe("text fields lose a NUL (twelfth walk: PostgreSQL refused a site name c
       contactPhone: "+91 20\u0000 1234",
       address: "",
       timeZone: "Asia/Kolkata",
+      academicYearStart: 6,
     });
     expect([general.siteName, general.siteDescription, general.contactPhone]).toEqual(["Institute", undefined, "+91 20 1234"]);
     // A field that was only a NUL is blank, and says so.
