@@ -103,13 +103,6 @@ export function formatDayAndTime(value: string | Date): string {
   return written(value, { day: "numeric", month: "short", ...time() });
 }
 
-/** "July" (जुलाई, जुलै): a month (1–12) by its name in the chosen language. */
-export function formatMonth(month: number): string {
-  return cached("dt", { month: "long", timeZone: "UTC" }, () => new Intl.DateTimeFormat(locale, { month: "long", timeZone: "UTC" })).format(
-    Date.UTC(2026, month - 1, 1),
-  );
-}
-
 /** A count with Indian grouping: 1,00,000. */
 export function formatNumber(n: number): string {
   return cached("n", {}, () => new Intl.NumberFormat(locale)).format(n);

@@ -4,7 +4,7 @@
  * safe to repeat (stop 53; docs/fees/plans.md).
  */
 import { Link } from "wouter";
-import { feePlans } from "../../../shared/i18n/feePlans.ts";
+import { portal } from "../../../shared/i18n/portal.ts";
 import { type TermUnit, termName } from "../../../shared/terms.ts";
 import { useT } from "../../lib/i18n.tsx";
 
@@ -15,12 +15,13 @@ export interface TermToRaise {
 }
 
 export function RaiseAgainHint({ fees }: { fees: TermToRaise | null | undefined }) {
-  const t = useT(feePlans);
+  // In the portal catalogue, which every portal page has (not the fee plans' whole catalogue for two lines).
+  const t = useT(portal);
   if (!fees) return null;
   return (
     <p>
-      {t("raisedBefore.text", { programme: fees.programme, term: termName(fees.termUnit, fees.term) })}{" "}
-      <Link href={`~/admin/fees?tab=plans&search=${encodeURIComponent(fees.programme)}`}>{t("raisedBefore.link")}</Link>
+      {t("fees.raisedBefore", { programme: fees.programme, term: termName(fees.termUnit, fees.term) })}{" "}
+      <Link href={`~/admin/fees?tab=plans&search=${encodeURIComponent(fees.programme)}`}>{t("fees.raisedBefore.link")}</Link>
     </p>
   );
 }

@@ -7,7 +7,8 @@ import * as v from "valibot";
 import { ACCOUNT_MSG } from "../../../shared/account-messages.ts";
 import { BACKUP_FREQUENCIES, LANGUAGES, LOG_LEVELS, TIME_ZONES } from "../../../shared/constants.ts";
 import { config } from "../../../shared/i18n/config.ts";
-import { labelsOf } from "../../../shared/i18n/translate.ts";
+import { INTL_LOCALE } from "../../../shared/i18n/locales.ts";
+import { currentLocale, labelsOf } from "../../../shared/i18n/translate.ts";
 import { profileUpdateInput } from "../../../shared/schemas/auth.ts";
 import { newPassword } from "../../../shared/schemas/common.ts";
 import {
@@ -19,7 +20,6 @@ import {
   systemSettings,
 } from "../../../shared/schemas/settings.ts";
 import { type Checked as CheckedInput, changedFields, checkInput, type FieldMessages, messagesByField } from "../../lib/form.ts";
-import { formatMonth } from "../../lib/format.ts";
 
 const SECTION_IDS = ["profile", "general", "security", "notifications", "system"] as const;
 export type SectionId = (typeof SECTION_IDS)[number];
@@ -56,7 +56,11 @@ export const SAVED_MESSAGE_MS = 3000;
 
 /** The selects' choices, labelled in the reader's language. */
 export const timeZoneOptions = () => TIME_ZONES.map((value) => ({ value, label: config.t(`tz.${value}`) }));
-export const monthOptions = () => Array.from({ length: 12 }, (_, i) => ({ value: String(i + 1), label: formatMonth(i + 1) }));
+/** The twelve months by their names in the reader's language ("July", "जुलाई", "जुलै"), valued 1–12. */
+export const monthOptions = () => {
+  const name = new Intl.DateTimeFormat(INTL_LOCALE[currentLocale()], { month: "long", timeZone: "UTC" });
+  return Array.from({ length: 12 }, (_, i) => ({ value: String(i + 1), label: name.format(Date.UTC(2026, i, 1)) }));
+};
 export const languageOptions = () => LANGUAGES.map((value) => ({ value, label: config.t(`language.${value}`) }));
 export const backupFrequencyOptions = () => BACKUP_FREQUENCIES.map((value) => ({ value, label: config.t(`backup.${value}`) }));
 export const logLevelOptions = () => LOG_LEVELS.map((value) => ({ value, label: config.t(`log.${value}`) }));
