@@ -69,6 +69,12 @@ export const paginationOf = (totalItems: number, page: number, limit: number): P
   limit,
 });
 
+/** `orderedPage`'s order for what is published (news, notices): newest first, the later-added first on a tie. */
+export const NEWEST_PUBLISHED = [
+  ["published_at", "desc"],
+  ["id", "desc"],
+] as const;
+
 /**
  * One page of a short admin list in its own order (programmes, news, FAQs: tens or hundreds of rows), with
  * its total: a plain OFFSET, where newestFirstPage's two-step id lookup would buy nothing.

@@ -13,7 +13,7 @@ import type { AppDeps } from "../../deps.ts";
 import { audit } from "../../platform/audit.ts";
 import { zonedInstant, zonedLocal } from "../../platform/calendar.ts";
 import { AppError } from "../../platform/errors.ts";
-import { orderedPage } from "../../platform/paging.ts";
+import { NEWEST_PUBLISHED, orderedPage } from "../../platform/paging.ts";
 import { cachedRead } from "../../platform/read-cache.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
 import { getSettings } from "../settings/settings.service.ts";
@@ -87,10 +87,7 @@ export async function listNewsForOffice(deps: Pick<AppDeps, "db" | "now">, query
   const onHome = new Set((await listNews(deps, NEWS_ON_HOME)).news.map((n) => n.id));
   const { rows, pagination } = await orderedPage<Announcement>(
     deps.db.selectFrom("announcements"),
-    [
-      ["published_at", "desc"],
-      ["id", "desc"],
-    ],
+    NEWEST_PUBLISHED,
     query.page,
     query.limit,
   );

@@ -16,7 +16,7 @@ import { audit } from "../../platform/audit.ts";
 import { localDate, zonedLocal } from "../../platform/calendar.ts";
 import { countWhere } from "../../platform/counts.ts";
 import { AppError, fieldError } from "../../platform/errors.ts";
-import { orderedPage } from "../../platform/paging.ts";
+import { NEWEST_PUBLISHED, orderedPage } from "../../platform/paging.ts";
 import { cachedRead } from "../../platform/read-cache.ts";
 import { anyColumnContains } from "../../platform/search.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
@@ -244,10 +244,7 @@ export async function listNotices(deps: Pick<AppDeps, "db" | "now">, query: Noti
           ["event_time", "asc"],
           ["id", "asc"],
         ] as const)
-      : ([
-          ["published_at", "desc"],
-          ["id", "desc"],
-        ] as const);
+      : NEWEST_PUBLISHED;
   const [{ rows, pagination }, counts] = await Promise.all([
     orderedPage<NoticeRow>(base, order, query.page, query.limit),
     deps.db
@@ -325,15 +322,7 @@ export async function myNoticeBoard(deps: Pick<AppDeps, "db" | "now">, userId: n
       programmeId === null ? eb("programme_id", "is", null) : eb.or([eb("programme_id", "is", null), eb("programme_id", "=", programmeId)]),
     )
     .where((eb) => eb.or([eb("published_at", ">=", since), eb.and([eb("kind", "=", "event"), eb("event_date", ">=", today)])]));
-  const { rows, pagination } = await orderedPage<NoticeRow>(
-    base,
-    [
-      ["published_at", "desc"],
-      ["id", "desc"],
-    ],
-    query.page,
-    query.limit,
-  );
+  const { rows, pagination } = await orderedPage<NoticeRow>(base, NEWEST_PUBLISHED, query.page, query.limit);
   return {
     notices: rows.map((n) => ({
       id: n.id,
