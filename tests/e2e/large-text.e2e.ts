@@ -129,6 +129,37 @@ describe("large text on a phone", () => {
     HEAVY_MS,
   );
 
+  test("a dialog at 200% scrolls as one: the field the keyboard is on stands clear of its buttons, its label too (walk 24a)", async () => {
+    const student = await largeTextPage(360, "en", { as: "student" });
+    const { page } = student;
+    await page.goto("/student/profile");
+    await page.getByRole("button", { name: "Change e-mail" }).click();
+    const dialog = page.getByRole("dialog", { name: "Change your e-mail address" });
+    await dialog.waitFor();
+    await settle(page);
+    const clear = async () =>
+      page.evaluate(() => {
+        const field = document.activeElement as HTMLElement;
+        const label = document.querySelector(`label[for="${field.id}"]`)!.getBoundingClientRect();
+        const footer = document.querySelector("dialog[open] .ui-dialog__footer")!.getBoundingClientRect();
+        const box = document.querySelector("dialog[open]")!.getBoundingClientRect();
+        const own = field.getBoundingClientRect();
+        // Seen whole: inside the dialog's box and not under its buttons (which scroll with it, after the form).
+        const seen = (r: DOMRect) => r.top >= box.top && r.bottom <= box.bottom && (r.bottom <= footer.top || r.top >= footer.bottom);
+        return { id: field.id, field: seen(own), label: seen(label) };
+      });
+    expect(await clear()).toEqual({ id: "change-email-current-password", field: true, label: true });
+    // Sent empty: the focus goes to the first field to fix, in view.
+    await dialog.getByRole("button", { name: "Send code" }).click();
+    await dialog.getByText("Please enter your current password").waitFor();
+    expect(await clear()).toEqual({ id: "change-email-current-password", field: true, label: true });
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    expect(await clear()).toEqual({ id: "change-email-new", field: true, label: true });
+    expect(student.problems).toEqual([]);
+    await student.context.close();
+  });
+
   test("at the normal text size the phone's layout is as it was: the top bar stays, its buttons keep their size", async () => {
     const office = await largeTextPage(360, "en", { textPx: 16, as: "admin" });
     await office.page.locator(".portal-topbar").waitFor();

@@ -9,7 +9,7 @@ import { student } from "../../../shared/i18n/student.ts";
 import { labelsOf } from "../../../shared/i18n/translate.ts";
 import { emailChangeConfirmInput, emailChangeRequestInput } from "../../../shared/schemas/auth.ts";
 import { firstFieldErrors, normaliseError } from "../../lib/errors.ts";
-import { checkInput } from "../../lib/form.ts";
+import { checkInput, focusFirstInvalid } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { useOneAtATime } from "../../lib/one-at-a-time.ts";
 import { useSession } from "../../lib/session.tsx";
@@ -30,6 +30,9 @@ export const CHANGE_EMAIL_TEXT = labelsOf(["open", "title", "intro", "send", "co
 const codeIntro = (email: string) => student.t("email.codeIntro", { email });
 
 type Errors = Partial<Record<"currentPassword" | "newEmail" | "code", string>>;
+
+/** Each field's element, in the forms' order, for the focus after a refusal. */
+const FIELD_IDS = { currentPassword: "change-email-current-password", newEmail: "change-email-new", code: "change-email-code" };
 
 export function ChangeEmailDialog({
   open,
@@ -62,10 +65,17 @@ export function ChangeEmailDialog({
     onClose();
   };
 
+  // A refusal puts the focus on the first field to fix, as every other form does (walk 24a: it stayed on Send code,
+  // the messages out of sight and unheard).
+  const showErrors = (fields: Errors) => {
+    setErrors(fields);
+    focusFirstInvalid(fields, FIELD_IDS);
+  };
+
   const fail = (err: unknown) => {
     const error = normaliseError(err);
     const fields = firstFieldErrors(error.errors) as Errors;
-    if (Object.keys(fields).length) setErrors(fields);
+    if (Object.keys(fields).length) showErrors(fields);
     else setFailure(error.message);
   };
 
@@ -75,7 +85,7 @@ export function ChangeEmailDialog({
     event.preventDefault();
     setFailure(null);
     const checked = checkInput(emailChangeRequestInput, { currentPassword, newEmail });
-    if (!checked.ok) return setErrors(checked.messages as Errors);
+    if (!checked.ok) return showErrors(checked.messages as Errors);
     setErrors({});
     void sending.run(async () => {
       try {
@@ -93,7 +103,7 @@ export function ChangeEmailDialog({
     event.preventDefault();
     setFailure(null);
     const checked = checkInput(emailChangeConfirmInput, { newEmail, code: digits.join("") });
-    if (!checked.ok) return setErrors({ code: checked.messages.code });
+    if (!checked.ok) return showErrors({ code: checked.messages.code });
     setErrors({});
     void sending.run(async () => {
       try {
