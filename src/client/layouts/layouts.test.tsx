@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, setSystemTime, test } from "bun:test";
-import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { memoryLocation } from "wouter/memory-location";
 import { App } from "../app.tsx";
 import { PROFILE } from "../features/student/student-testing.tsx";
@@ -203,6 +203,16 @@ describe("student layout", () => {
     fireEvent.keyDown(document, { key: "Escape" });
     expect(open.getAttribute("aria-expanded")).toBe("false");
     expect(document.activeElement?.getAttribute("aria-label")).toBe("Open menu");
+  });
+
+  test("Tab past the drawer's last link (or Shift+Tab past its first) closes it and gives the focus back to the menu button (walk 24a)", async () => {
+    renderAt("/student/dashboard", signedInAs(STUDENT).api);
+    const open = await screen.findByRole("button", { name: "Open menu" });
+    fireEvent.click(open);
+    // The page behind is inert: the only place left for the focus is the skip link before the drawer.
+    act(() => (document.querySelector(".skip-link") as HTMLElement).focus());
+    await waitFor(() => expect(open.getAttribute("aria-expanded")).toBe("false"));
+    await waitFor(() => expect(document.activeElement).toBe(open));
   });
 
   test("a page chosen in the drawer closes it and leaves focus on the new page, not on the document", async () => {

@@ -163,8 +163,11 @@ export function PortalShell({
     // Focus gone out of the drawer (the page behind is inert, so to "Leave without saving?" asked at one of its
     // links, or the skip link): it closes, leaving the focus where it went, as the public site's menu does. On
     // Stay the question gives the focus to the menu button, and the work is in view again (stop 47).
+    // Tab past its last link, or Shift+Tab past its first, finds only the skip link (the page behind is inert):
+    // then the focus goes back to the menu button, not to the page's top (walk 24a).
     const onFocusIn = (event: FocusEvent) => {
-      if (!sidebar.current?.contains(event.target as Node)) closeDrawer(false);
+      const target = event.target as Element;
+      if (!sidebar.current?.contains(target)) closeDrawer(target.classList?.contains("skip-link") === true);
     };
     // Growing past the drawer breakpoint turns the drawer back into the sidebar.
     const desktop = globalThis.matchMedia?.(DESKTOP);
