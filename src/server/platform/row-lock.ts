@@ -1,7 +1,8 @@
 /**
  * A row read to be changed in the same transaction, with a check between (a version compared): on PostgreSQL it
- * is held until the transaction ends (SELECT … FOR UPDATE), so a second change waits and then reads the first's
- * result. SQLite's writes take turns in the one process, so its read needs nothing. Use: `.$call(heldForChange(db))`.
+ * is held until the transaction ends (SELECT … FOR NO KEY UPDATE), so a second change waits and then reads the
+ * first's result. Not FOR UPDATE: that also waits for every insert naming the row by a foreign key (an audit entry
+ * naming an administrator), and two such locks taken in another order deadlocked (stop 53's review). SQLite's writes take turns in the one process, so its read needs nothing. Use: `.$call(heldForChange(db))`.
  */
 import { type Kysely, sql } from "kysely";
 import { isPostgres } from "../../../db/connection.ts";
@@ -9,8 +10,8 @@ import type { Database } from "../../../db/schema.ts";
 
 export const heldForChange =
   (db: Kysely<Database>) =>
-  <Q extends { forUpdate(): Q }>(query: Q): Q =>
-    isPostgres(db) ? query.forUpdate() : query;
+  <Q extends { forNoKeyUpdate(): Q }>(query: Q): Q =>
+    isPostgres(db) ? query.forNoKeyUpdate() : query;
 
 /**
  * A row that must stay as it is while the transaction adds beside it (a hand-in under its assignment): many may
@@ -29,7 +30,8 @@ export const heldAsIs =
  * reads the first's row. Held in the check's transaction, before the check. SQLite: nothing, as above.
  */
 export async function holdValue(db: Kysely<Database>, scope: string, value: string): Promise<void> {
-  if (isPostgres(db)) await sql`select pg_advisory_xact_lock(hashtextextended(${`${scope}:${value}`}, 0))`.execute(db);
+  // Outside a transaction the lock would end with its own statement: nothing to hold.
+  if (isPostgres(db) && db.isTransaction) await sql`select pg_advisory_xact_lock(hashtextextended(${`${scope}:${value}`}, 0))`.execute(db);
 }
 
 /**

@@ -43,7 +43,13 @@ export default function StudentNotificationsPage() {
   const tab = new URLSearchParams(useSearch()).get("tab") === "board" ? "board" : "all";
   const query = trpc.notifications.list.useQuery(
     { page, limit: PAGE, search: "", type: "all" },
-    { placeholderData: keepPreviousData, refetchInterval: NOTIFICATION_POLL_MS, refetchIntervalInBackground: false },
+    // Read while its tab is shown: the notice board's tab asks for nothing every 30 s.
+    {
+      placeholderData: keepPreviousData,
+      refetchInterval: NOTIFICATION_POLL_MS,
+      refetchIntervalInBackground: false,
+      enabled: tab === "all",
+    },
   );
   const unread = useUnreadCount().data?.count ?? 0;
   const markRead = trpc.notifications.markRead.useMutation();

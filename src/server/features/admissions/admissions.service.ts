@@ -810,8 +810,9 @@ export async function processAdmission(deps: AppDeps, adminId: number, input: Pr
       message: ADMISSION_MESSAGES.approved,
       student_id: result.studentId,
       userId: result.userId,
-      // Their term's fees were raised before they joined: the office is told to raise it again (stop 53).
-      feesToRaise: await termRaisedWithout(deps.db, result.userId),
+      // Their term's fees were raised before they joined: the office is told to raise it again (stop 53). Only a
+      // hint: the approval has been made, so a failed read of it leaves it out rather than undoing anything.
+      feesToRaise: await termRaisedWithout(deps.db, result.userId).catch(() => null),
     };
   } catch (err) {
     await store.remove("photos", [photoFile]);

@@ -482,6 +482,20 @@ describe("two people entering marks at once (twelfth walk)", () => {
 describe("marks from a CSV file", () => {
   const upload = (id: number, csv: string, dryRun = true) => staff.call.exams.uploadMarks({ id, csv, dryRun });
 
+  test("a file saved as the exam is cancelled: never marks saved after the cancel (stop 53's review)", async () => {
+    const exam = await heldExam();
+    const csv = ["Student ID,Name,Marks", "STU0101,Asha,40", "STU0102,Ravi,50"].join("\r\n");
+    await atOnce<unknown>(deps.db, [() => upload(exam.id, csv, false), () => staff.call.exams.cancel({ id: exam.id })]);
+    // Marks saved before the cancel may stay with it; none are saved after it.
+    const log = await deps.db
+      .selectFrom("audit_log")
+      .select("action")
+      .where("action", "in", ["exam.marks", "exam.cancel"])
+      .orderBy("id")
+      .execute();
+    expect(log.map((l) => l.action)).not.toEqual(["exam.cancel", "exam.marks"]);
+  });
+
   test("the dry run lists every problem with its row and column, and saves nothing", async () => {
     const exam = await heldExam();
     // A student of the programme who joined nowhere near this subject: exists, but does not take it.

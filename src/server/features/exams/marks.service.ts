@@ -343,7 +343,8 @@ export async function uploadMarksCsv(deps: AppDeps, actorId: number, input: Mark
   const now = deps.now();
   const at = now.toISOString();
   const answer = await deps.db.transaction().execute(async (trx) => {
-    const exam = await findExam(trx, input.id);
+    // Saving holds the exam as the marks form does: a cancel or a publish at the same moment waits, then is seen.
+    const exam = await findExam(trx, input.id, !input.dryRun);
     assertMarksOpen(exam, at);
     const subject = await trx.selectFrom("subjects").select(["code", "name"]).where("id", "=", exam.subject_id).executeTakeFirstOrThrow();
     const checked = await checkMarksFile(trx, exam, input.csv, `${subject.code} ${subject.name}`);

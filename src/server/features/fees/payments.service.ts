@@ -110,7 +110,7 @@ export type InstalmentRow = Awaited<ReturnType<ReturnType<typeof instalmentsQuer
 
 /**
  * An instalment's standing read to add money or a concession to it, in the act's transaction: on PostgreSQL its
- * row is held first (FOR UPDATE) until the transaction ends, so acts on one instalment take turns and each
+ * row is held first (FOR NO KEY UPDATE) until the transaction ends, so acts on one instalment take turns and each
  * checks what the one before it wrote (walk 23c: three payments of the whole amount at once gave three receipts
  * there, a payment and a concession at once both passed). SQLite's writes take turns already.
  */

@@ -256,7 +256,7 @@ const hasTermInstalments = (eb: ExpressionBuilder<Database & { users: Database["
 
 /**
  * A student who joined after their term's fees were raised (an approval or an office add in mid-term): the
- * programme and term when other students of it have the term's instalments and this one has none, so the
+ * programme and term when students in that term now have its instalments and this one has none, so the
  * office can be told to raise the term again (idempotent: it charges only those without). Null otherwise.
  */
 export async function termRaisedWithout(db: DB, userId: number): Promise<{ programme: string; termUnit: TermUnit; term: number } | null> {
@@ -266,7 +266,16 @@ export async function termRaisedWithout(db: DB, userId: number): Promise<{ progr
     .select(["programmes.name", "programmes.fee_period", "users.current_term"])
     .where("users.id", "=", userId)
     .where("users.role", "=", "student")
-    .where((eb) => eb.exists(termInstalments(eb)))
+    // Raised for someone in that term now: last year's batch keeps its term-1 instalments after moving on.
+    .where((eb) =>
+      eb.exists(
+        termInstalments(eb)
+          .innerJoin("users as u2", "u2.id", "i.user_id")
+          .whereRef("u2.programme_id", "=", "users.programme_id")
+          .whereRef("u2.current_term", "=", "users.current_term")
+          .where("u2.is_active", "=", 1),
+      ),
+    )
     .where((eb) => eb.not(eb.exists(termInstalments(eb).whereRef("i.user_id", "=", "users.id"))))
     .executeTakeFirst();
   return row ? { programme: row.name, termUnit: row.fee_period, term: row.current_term } : null;

@@ -403,6 +403,15 @@ describe("raising a term's fees", () => {
     expect(await termRaisedWithout(deps.db, a!)).toBeNull();
     const [secondTerm] = await students(programmeId, 2, 1);
     expect(await termRaisedWithout(deps.db, secondTerm!)).toBeNull();
+    // A year on: the raised batch has moved to term 2 with its term-1 instalments; a new term-1 student is told
+    // nothing until this year's term 1 is raised (stop 53's review).
+    const batch = await deps.db.selectFrom("fee_instalments").select("user_id").distinct().execute();
+    const moved = batch.map((b) => b.user_id);
+    await deps.db.updateTable("users").set({ current_term: 2 }).where("id", "in", moved).execute();
+    const [nextYear] = await students(programmeId, 1, 1);
+    expect(await termRaisedWithout(deps.db, nextYear!)).toBeNull();
+    await deps.db.updateTable("users").set({ current_term: 1 }).where("id", "in", moved).execute();
+    await deps.db.updateTable("users").set({ is_active: 0 }).where("id", "=", nextYear!).execute();
     expect(await staff.call.feePlans.raisePreview({ programmeId, term: 1 })).toMatchObject({ students: 4, already: 3, toRaise: 1 });
     const third = await admin.call.feePlans.raise({ programmeId, term: 1, startOn: "2027-01-01" });
     expect(third).toEqual({

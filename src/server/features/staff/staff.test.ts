@@ -3,6 +3,7 @@ import { loadAllCatalogues } from "../../../shared/i18n/all.ts";
 import hiMail from "../../../shared/i18n/hi/mail.json";
 import hiRoster from "../../../shared/i18n/hi/roster.json";
 import mrMail from "../../../shared/i18n/mr/mail.json";
+import { audit } from "../../platform/audit.ts";
 import { inLocale } from "../../platform/request-locale.ts";
 import { atOnce, callerFor, createTestDeps, createUser, signedIn, TEST_PASSWORD, type TestDeps, testApp } from "../../testing.ts";
 import { completeFirstLogin } from "../auth/account.service.ts";
@@ -221,6 +222,26 @@ describe("roles and access", () => {
     expect(settled.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
     const active = await deps.db.selectFrom("users").select("id").where("role", "=", "admin").where("is_active", "=", 1).execute();
     expect(active).toHaveLength(1);
+  });
+
+  test("the last-administrator check neither waits for nor deadlocks with a write naming an administrator (stop 53's review)", async () => {
+    const mid = await createUser(deps, { role: "admin", email: "mid@example.test" });
+    const high = await createUser(deps, { role: "admin", email: "high@example.test" });
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // Another request's transaction names one administrator, then (after the change has begun) another.
+    const other = deps.db.transaction().execute(async (trx) => {
+      await audit(trx, deps.now(), { actorUserId: high.id, action: "student.create", entityType: "student", entityId: 1 });
+      await gate;
+      await audit(trx, deps.now(), { actorUserId: adminId, action: "student.create", entityType: "student", entityId: 2 });
+    });
+    const change = setStaffActive(deps, adminId, { id: mid.id, active: false });
+    await Bun.sleep(150);
+    release();
+    const settled = await Promise.allSettled([other, change]);
+    expect(settled.map((r) => (r.status === "fulfilled" ? "ok" : String(r.reason)))).toEqual(["ok", "ok"]);
   });
 
   test("students are not office accounts: the Staff screen neither lists nor changes them", async () => {

@@ -316,8 +316,9 @@ export async function createStudent(deps: AppDeps, adminId: number, input: Stude
     message: STUDENT_TEXT.added(student.student_id!),
     student_id: student.student_id!,
     student: toStudentItem(student),
-    // Their term's fees were raised before they joined: the office is told to raise it again (stop 53).
-    feesToRaise: await termRaisedWithout(deps.db, student.id),
+    // Their term's fees were raised before they joined: the office is told to raise it again (stop 53); only a
+    // hint, so a failed read of it leaves it out of an add that has been made.
+    feesToRaise: await termRaisedWithout(deps.db, student.id).catch(() => null),
   };
 }
 

@@ -204,7 +204,9 @@ export async function deleteAssignment(deps: AppDeps, actorId: number, id: numbe
   const now = deps.now();
   await deps.db.transaction().execute(async (trx) => {
     // Held: a hand-in under way finishes first, and is then found below.
-    await trx.selectFrom("assignments").select("id").where("id", "=", id).$call(heldForChange(trx)).executeTakeFirst();
+    const held = await trx.selectFrom("assignments").select("id").where("id", "=", id).$call(heldForChange(trx)).executeTakeFirst();
+    // Deleted meanwhile (two deletions at once): the second is told it is gone, and logs nothing.
+    if (!held) throw assignmentNotFound();
     const any = await trx.selectFrom("assignment_submissions").select("id").where("assignment_id", "=", id).executeTakeFirst();
     if (any) throw new AppError("CONFLICT", text.t("rule.hasSubmissions"));
     await trx.deleteFrom("assignments").where("id", "=", id).execute();

@@ -424,6 +424,19 @@ describe("assignments", () => {
     }
   });
 
+  test("two deletions of one assignment at once: one is made and logged, the other is told it is gone (stop 53's review)", async () => {
+    const { subject } = await staff.call.studies.create(SUBJECT);
+    const { assignment } = await staff.call.studies.createAssignment({
+      subjectId: subject.id,
+      title: "Once",
+      dueAt: "2026-11-23T13:00",
+      maxMarks: 20,
+    });
+    const remove = () => staff.call.studies.deleteAssignment({ id: assignment.id });
+    expect((await atOnce(deps.db, [remove, remove])).map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
+    expect(await deps.db.selectFrom("audit_log").select("id").where("action", "=", "assignment.delete").execute()).toHaveLength(1);
+  });
+
   test("a new due moment is told to the subject's students in the portal and by e-mail; a new title alone tells nobody (stop 48)", async () => {
     const { subject } = await staff.call.studies.create(SUBJECT);
     const form = { subjectId: subject.id, title: "Case study", dueAt: "2026-12-01T17:00", maxMarks: 20 };
