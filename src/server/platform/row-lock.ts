@@ -2,7 +2,8 @@
  * A row read to be changed in the same transaction, with a check between (a version compared): on PostgreSQL it
  * is held until the transaction ends (SELECT … FOR NO KEY UPDATE), so a second change waits and then reads the
  * first's result. Not FOR UPDATE: that also waits for every insert naming the row by a foreign key (an audit entry
- * naming an administrator), and two such locks taken in another order deadlocked (stop 53's review). SQLite's writes take turns in the one process, so its read needs nothing. Use: `.$call(heldForChange(db))`.
+ * naming an administrator), and two such locks taken in another order deadlocked (stop 53's review). SQLite's
+ * writes take turns in the one process, so its read needs nothing. Use: `.$call(heldForChange(db))`.
  */
 import { type Kysely, sql } from "kysely";
 import { isPostgres } from "../../../db/connection.ts";
