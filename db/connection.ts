@@ -88,10 +88,13 @@ export interface OpenedDatabase {
   sqlite: SQLite.Database;
 }
 
-/** Opens (and creates) the database file; ":memory:" gives a private in-memory database for tests. */
-export function openDatabase(file: string): OpenedDatabase {
+/**
+ * Opens (and creates) the database file; ":memory:" gives a private in-memory database for tests, and the
+ * bytes of one (`serialize()`) a private in-memory copy of it.
+ */
+export function openDatabase(file: string | Buffer): OpenedDatabase {
   const sqlite = new SQLite(file);
-  if (file !== ":memory:") sqlite.pragma("journal_mode = WAL");
+  if (typeof file === "string" && file !== ":memory:") sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
