@@ -5,6 +5,7 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { buildClient } from "../../src/server/build.ts";
+import { RELEASE_JOURNEYS } from "../release/journeys.ts";
 import { chromiumPath } from "./harness.ts";
 
 const here = import.meta.dir;
@@ -21,40 +22,42 @@ if (!chromiumPath()) {
 }
 
 await buildClient();
+// In `npm test` the release tests run these against the executable, beside this run (tests/release/journeys.ts).
+const leftToRelease = process.env.E2E_LEAVE_TO_RELEASE === "1" ? RELEASE_JOURNEYS : [];
+if (leftToRelease.length) console.log(`browser tests: ${leftToRelease.join(", ")} run against the release executable (test:release)`);
 const files = readdirSync(here)
-  .filter((f) => f.endsWith(".e2e.ts"))
+  .filter((f) => f.endsWith(".e2e.ts") && !leftToRelease.includes(f))
   .sort()
   .map((f) => `./${path.relative(process.cwd(), path.join(here, f))}`);
 
 /**
  * The files run in E2E_JOBS groups at once (default 4): each file starts its own server and browser, so
- * groups share nothing, and a journey mostly waits (on Chromium, the server, networkidle), so one group
- * keeps about half a core busy and four keep two cores busy. Files are spread by their usual length
- * (seconds of their tests in `npm test` on 2 cores, 2026-11-26) so the groups end together; a file not
- * listed counts as 30 s.
+ * groups share nothing. A journey is mostly Chromium's CPU (renderer, browser process), so four groups keep
+ * two cores busy. Files are spread by their usual length (seconds of their tests in 2 groups on a quiet
+ * 2-core machine, 2026-11-29) so the groups end together; a file not listed counts as 30 s.
  */
 const USUAL_SECONDS: Record<string, number> = {
-  "screens.e2e.ts": 181,
-  "languages.e2e.ts": 87,
-  "office.e2e.ts": 61,
-  "large-text.e2e.ts": 75,
-  "accounts.e2e.ts": 42,
-  "admissions.e2e.ts": 37,
-  "student-portal.e2e.ts": 30,
-  "admin-content.e2e.ts": 19,
-  "exams.e2e.ts": 19,
-  "notices-help.e2e.ts": 17,
-  "public-site.e2e.ts": 15,
-  "fees-desk.e2e.ts": 15,
-  "library.e2e.ts": 15,
-  "fees-plans.e2e.ts": 13,
-  "fees-student.e2e.ts": 12,
-  "studies.e2e.ts": 12,
-  "admin-operations.e2e.ts": 11,
-  "fees-reports.e2e.ts": 10,
-  "stored-xss.e2e.ts": 10,
-  "foundation.e2e.ts": 8,
-  "performance.e2e.ts": 7,
+  "screens.e2e.ts": 163,
+  "languages.e2e.ts": 86,
+  "large-text.e2e.ts": 85,
+  "office.e2e.ts": 79,
+  "student-portal.e2e.ts": 58,
+  "admissions.e2e.ts": 52,
+  "accounts.e2e.ts": 50,
+  "fees-desk.e2e.ts": 34,
+  "library.e2e.ts": 33,
+  "exams.e2e.ts": 32,
+  "public-site.e2e.ts": 30,
+  "admin-content.e2e.ts": 26,
+  "notices-help.e2e.ts": 21,
+  "fees-plans.e2e.ts": 20,
+  "performance.e2e.ts": 18,
+  "fees-student.e2e.ts": 17,
+  "fees-reports.e2e.ts": 14,
+  "studies.e2e.ts": 13,
+  "admin-operations.e2e.ts": 13,
+  "stored-xss.e2e.ts": 12,
+  "foundation.e2e.ts": 9,
 };
 const jobs = Math.max(1, Math.min(files.length, Number(process.env.E2E_JOBS ?? 4) || 1));
 const groups: { files: string[]; seconds: number }[] = Array.from({ length: jobs }, () => ({ files: [], seconds: 0 }));

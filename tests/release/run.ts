@@ -9,11 +9,11 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import pkg from "../../package.json" with { type: "json" };
 import { canHideCheckout, chromiumPath } from "../e2e/harness.ts";
+import { RELEASE_JOURNEYS } from "./journeys.ts";
 
 const ROOT = path.resolve(import.meta.dir, "..", "..");
 const here = import.meta.dir;
 const ci = process.env.CI === "true" || process.env.CI === "1";
-const BROWSER_JOURNEYS = ["foundation.e2e.ts", "public-site.e2e.ts", "admissions.e2e.ts"];
 
 async function step(cmd: string[], env: Record<string, string | undefined> = process.env): Promise<number> {
   const proc = Bun.spawn(cmd, { cwd: ROOT, stdout: "inherit", stderr: "inherit", env });
@@ -45,7 +45,7 @@ if (!chromiumPath()) {
   }
   console.warn(`\n*** ${message}: skipped ***\n`);
 } else {
-  const journeys = BROWSER_JOURNEYS.map((f) => `./tests/e2e/${f}`);
+  const journeys = RELEASE_JOURNEYS.map((f) => `./tests/e2e/${f}`);
   failed ||= await step([process.execPath, "--config=tests/e2e/bunfig.toml", "test", "--timeout=60000", ...journeys], env);
 }
 process.exit(failed ? 1 : 0);

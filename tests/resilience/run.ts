@@ -1,7 +1,8 @@
 /**
  * `npm run test:resilience`: runs tests/resilience/*.resilience.ts against real server processes —
  * SIGKILL during bursts of writes, then integrity and consistency checks; a backup restored into a fresh
- * DATA_DIR. Separate from `npm test` because it takes a minute or two; CI runs both.
+ * DATA_DIR; a slow upload. Part of `npm test`'s first stage: it mostly waits (the slow upload is 30 s of a
+ * client sending), so it costs that stage little.
  */
 import { readdirSync } from "node:fs";
 import path from "node:path";
