@@ -297,15 +297,7 @@ describe("axe on every screen (issue 14.7)", () => {
   test(
     "every student portal screen, light, and a screen of each kind dark",
     async () => {
-      const { page, context, problems } = await newPage(browser, server, DESKTOP);
-      await page.emulateMedia({ colorScheme: "light" });
-      await signIn(page, server, "student");
-      const found: Record<string, AxeFinding[]> = {};
-      for (const screen of STUDENT_SCREENS) {
-        await page.goto(`/student/${screen}`);
-        await settle(page);
-        await inBothSchemes(page, found, screen, DARK_STUDENT.includes(screen));
-      }
+      const { context, problems, found } = await walkInBothSchemes("student", STUDENT_SCREENS, DARK_STUDENT);
       expect(found).toEqual({});
       expect(problems).toEqual([]);
       await context.close();
@@ -316,15 +308,7 @@ describe("axe on every screen (issue 14.7)", () => {
   test(
     "every admin screen and its main dialogs, light, and a screen of each kind and the dialogs dark",
     async () => {
-      const { page, context, problems } = await newPage(browser, server, DESKTOP);
-      await page.emulateMedia({ colorScheme: "light" });
-      await signIn(page, server, "admin");
-      const found: Record<string, AxeFinding[]> = {};
-      for (const screen of ADMIN_SCREENS) {
-        await page.goto(`/admin/${screen}`);
-        await settle(page);
-        await inBothSchemes(page, found, screen, DARK_ADMIN.includes(screen));
-      }
+      const { page, context, problems, found } = await walkInBothSchemes("admin", ADMIN_SCREENS, DARK_ADMIN);
       // The dialogs people work in most.
       await page.goto("/admin/students");
       await settle(page);
@@ -376,6 +360,20 @@ async function inBothSchemes(page: Page, found: Record<string, AxeFinding[]>, la
   const inDark = await axeFindings(page);
   if (inDark.length) found[`${label} (dark)`] = inDark;
   await switchScheme(page, "light");
+}
+
+/** Signed in as `role` on a laptop, each of its screens checked in light mode, and those in `dark` in dark mode too. */
+async function walkInBothSchemes(role: "student" | "admin", screens: string[], dark: string[]) {
+  const opened = await newPage(browser, server, DESKTOP);
+  await opened.page.emulateMedia({ colorScheme: "light" });
+  await signIn(opened.page, server, role);
+  const found: Record<string, AxeFinding[]> = {};
+  for (const screen of screens) {
+    await opened.page.goto(`/${role}/${screen}`);
+    await settle(opened.page);
+    await inBothSchemes(opened.page, found, screen, dark.includes(screen));
+  }
+  return { ...opened, found };
 }
 
 /** Each table on the page: does it fit, and are its row actions in view? */

@@ -51,7 +51,7 @@ import { parseInput } from "../../platform/validation.ts";
 import { detachAdmission, openStudentAccount } from "../accounts/accounts.repository.ts";
 import { mailFirstLoginLink } from "../auth/account.service.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
-import { termRaisedWithout } from "../fees/plans.service.ts";
+import { feesToRaiseHint } from "../fees/plans.service.ts";
 import { notifyAdmins } from "../notifications/notifications.service.ts";
 import { namesOpenForAdmission, programmeIdByName, studentProgrammeName } from "../programmes/programmes.service.ts";
 import { getSettings } from "../settings/settings.service.ts";
@@ -810,9 +810,8 @@ export async function processAdmission(deps: AppDeps, adminId: number, input: Pr
       message: ADMISSION_MESSAGES.approved,
       student_id: result.studentId,
       userId: result.userId,
-      // Their term's fees were raised before they joined: the office is told to raise it again (stop 53). Only a
-      // hint: the approval has been made, so a failed read of it leaves it out rather than undoing anything.
-      feesToRaise: await termRaisedWithout(deps.db, result.userId).catch(() => null),
+      // Their term's fees were raised before they joined: the office is told to raise it again (stop 53).
+      feesToRaise: await feesToRaiseHint(deps, result.userId),
     };
   } catch (err) {
     await store.remove("photos", [photoFile]);

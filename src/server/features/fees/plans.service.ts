@@ -281,6 +281,17 @@ export async function termRaisedWithout(db: DB, userId: number): Promise<{ progr
   return row ? { programme: row.name, termUnit: row.fee_period, term: row.current_term } : null;
 }
 
+/**
+ * `termRaisedWithout` as the hint beside an act already made (an approval, an office add): a failed read is
+ * logged and leaves the hint out, never undoing the act.
+ */
+export function feesToRaiseHint(deps: Pick<AppDeps, "db" | "logger">, userId: number) {
+  return termRaisedWithout(deps.db, userId).catch((err) => {
+    deps.logger.error("the raise-again hint could not be read", { userId, error: String(err) });
+    return null;
+  });
+}
+
 /** Instalments of the (outer query's) student's programme and current term. */
 const termInstalments = (eb: ExpressionBuilder<Database & { users: Database["users"] }, "users">) =>
   eb

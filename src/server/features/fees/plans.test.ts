@@ -10,7 +10,7 @@ import { createSession, resolveSession } from "../auth/auth.service.ts";
 import { admitCardBlock, myAdmitCard } from "../exams/admit-card.service.ts";
 import { notificationText } from "../notifications/notifications.service.ts";
 import { recordPayment, standings } from "./payments.service.ts";
-import { defaultDueDays, raiseFees, termRaisedWithout } from "./plans.service.ts";
+import { defaultDueDays, feesToRaiseHint, raiseFees, termRaisedWithout } from "./plans.service.ts";
 import { myFees } from "./student-fees.service.ts";
 
 let deps: TestDeps;
@@ -425,6 +425,13 @@ describe("raising a term's fees", () => {
     expect(await deps.db.selectFrom("fee_instalments").select("id").execute()).toHaveLength(12);
     // Only the raises that charged someone are in the activity log.
     expect((await auditOf("fee.raise")).map((e) => JSON.parse(e.details).students)).toEqual([3, 1]);
+  });
+
+  test("the raise-again hint beside an act already made: a failed read is logged and leaves the hint out", async () => {
+    const broken = await createTestDeps();
+    await broken.db.destroy();
+    expect(await feesToRaiseHint(broken, 1)).toBeNull();
+    expect(broken.logLines.some((l) => l.includes("the raise-again hint could not be read"))).toBe(true);
   });
 
   test("a fee on request, a term beyond the programme, a bad start day and students are refused", async () => {

@@ -40,7 +40,7 @@ import {
 } from "../accounts/accounts.repository.ts";
 import { mailFirstLoginLink } from "../auth/account.service.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
-import { termRaisedWithout } from "../fees/plans.service.ts";
+import { feesToRaiseHint } from "../fees/plans.service.ts";
 import { listedNames, programmeIdByName } from "../programmes/programmes.service.ts";
 import { instituteTimeZone, recipientLocale } from "../settings/settings.service.ts";
 import { termsOf } from "../studies/studies.service.ts";
@@ -316,9 +316,8 @@ export async function createStudent(deps: AppDeps, adminId: number, input: Stude
     message: STUDENT_TEXT.added(student.student_id!),
     student_id: student.student_id!,
     student: toStudentItem(student),
-    // Their term's fees were raised before they joined: the office is told to raise it again (stop 53); only a
-    // hint, so a failed read of it leaves it out of an add that has been made.
-    feesToRaise: await termRaisedWithout(deps.db, student.id).catch(() => null),
+    // Their term's fees were raised before they joined: the office is told to raise it again (stop 53).
+    feesToRaise: await feesToRaiseHint(deps, student.id),
   };
 }
 
