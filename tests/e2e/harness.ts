@@ -249,12 +249,70 @@ export async function signIn(page: Page, server: RunningServer, role: "admin" | 
 
 const AXE_SOURCE = readFileSync(path.join(path.dirname(require.resolve("axe-core")), "axe.min.js"), "utf8");
 
+/** What a screen shows while it loads: a busy region or button, a skeleton, a page's spinner. */
+const LOADING = '[aria-busy="true"], .ui-skeleton, .page-loading, .loading-view';
+
 /** Waits for the screen's data: no request in flight and no loading skeleton left. */
 export async function settle(page: Page) {
   await page.waitForLoadState("networkidle");
-  await page
-    .waitForFunction(() => !document.querySelector('[aria-busy="true"], .ui-skeleton'), undefined, { timeout: 10_000 })
-    .catch(() => {});
+  await page.waitForFunction((loading) => !document.querySelector(loading), LOADING, { timeout: 10_000 }).catch(() => {});
+}
+
+/** The page's requests still open, counted from the DevTools protocol's network events (one listener per page). */
+const networks = new WeakMap<Page, Promise<{ open: Set<string>; since: () => number }>>();
+function networkOf(page: Page) {
+  let network = networks.get(page);
+  if (!network) {
+    network = (async () => {
+      const cdp = await page.context().newCDPSession(page);
+      const open = new Set<string>();
+      let changed = performance.now();
+      const finished = ({ requestId }: { requestId: string }) => {
+        open.delete(requestId);
+        changed = performance.now();
+      };
+      cdp.on("Network.requestWillBeSent", ({ requestId }) => {
+        open.add(requestId);
+        changed = performance.now();
+      });
+      cdp.on("Network.loadingFinished", finished);
+      cdp.on("Network.loadingFailed", finished);
+      await cdp.send("Network.enable");
+      return { open, since: () => performance.now() - changed };
+    })();
+    networks.set(page, network);
+  }
+  return network;
+}
+
+/**
+ * Goes to `path` inside the app, as a click on one of its links does (the router follows `history.pushState`),
+ * when the page already shows the app; otherwise it loads the page. A load costs Chromium about 0.45 CPU
+ * seconds, a move inside the app about 0.1 (docs/PERFORMANCE.md), so walks through many screens move inside
+ * the app. Returns at once, as `goto` does at the load event: wait for what the screen shows, or use `visit`.
+ * Not for an address whose load itself is tested (`?lang=`, a shell from the server).
+ */
+export async function navigate(page: Page, path: string) {
+  if (!/^https?:/.test(page.url())) {
+    await page.goto(path);
+    return;
+  }
+  await networkOf(page);
+  await page.evaluate((to) => history.pushState(null, "", to), path);
+}
+
+/** `navigate`, then waits as `settle` does: no request open for 100 ms and no loading state left (10 s at most). */
+export async function visit(page: Page, path: string) {
+  const loads = !/^https?:/.test(page.url());
+  await navigate(page, path);
+  if (loads) return settle(page);
+  const network = await networkOf(page);
+  const until = performance.now() + 10_000;
+  while (performance.now() < until) {
+    const quiet = network.open.size === 0 && network.since() >= 100;
+    if (quiet && (await page.evaluate((loading) => !document.querySelector(loading), LOADING))) return;
+    await Bun.sleep(25);
+  }
 }
 
 export interface AxeFinding {

@@ -91,7 +91,7 @@ import mrStudent from "../../src/shared/i18n/mr/student.json";
 import mrStudies from "../../src/shared/i18n/mr/studies.json";
 import mrValidation from "../../src/shared/i18n/mr/validation.json";
 import mrVerify from "../../src/shared/i18n/mr/verify.json";
-import { launchBrowser, newPage, type RunningServer, startServer } from "./harness.ts";
+import { launchBrowser, navigate, newPage, type RunningServer, startServer } from "./harness.ts";
 
 const PHONE_390 = { width: 390, height: 844 } as const;
 let server: RunningServer;
@@ -334,30 +334,30 @@ describe("languages", () => {
       await page.getByRole("heading", { level: 2, name: about["values.title"] }).waitFor();
       await check("about");
 
-      await page.goto("/gallery");
+      await navigate(page, "/gallery");
       await page.getByRole("tablist", { name: gallery.categories }).waitFor();
       await page.locator(".gallery-tile").first().waitFor();
       await check("gallery");
 
       // The programmes catalogue and one programme (issue 17), the FAQs, and an unknown address (it goes home).
-      await page.goto("/programmes");
+      await navigate(page, "/programmes");
       await page.getByRole("heading", { level: 2, name: programmes["level.ug"], exact: true }).waitFor();
       await check("programmes");
       await page.locator(".programme-card__title a").first().click();
       await page.getByRole("link", { name: programmes.ask }).waitFor();
       await check("a programme");
-      await page.goto("/faq");
+      await navigate(page, "/faq");
       await page.getByRole("heading", { level: 1, name: about["faq.title"] }).waitFor();
       await page.locator(".faq").first().or(page.getByText(about["faq.none"])).waitFor();
       await check("FAQs");
-      await page.goto("/no-such-page");
+      await navigate(page, "/no-such-page");
       await page.getByRole("heading", { level: 2, name: home["why.title"] }).waitFor();
       expect(new URL(page.url()).pathname).toBe("/");
       await check("an unknown address (the home page)");
 
       // A fake clock from here on, to skip the form's 2-second sending state (time flows as usual otherwise).
       await page.clock.install();
-      await page.goto("/contact");
+      await navigate(page, "/contact");
       await page.getByRole("heading", { level: 2, name: contact["form.title"] }).waitFor();
       await page.getByRole("button", { name: contact.send }).click();
       // The shared schema's messages, in the language, beside the fields.
@@ -373,7 +373,7 @@ describe("languages", () => {
       await page.getByText(contact["sent.title"]).waitFor();
       await check("contact, sent");
 
-      await page.goto("/admission");
+      await navigate(page, "/admission");
       await page.getByRole("heading", { level: 2, name: admission["step.personal"] }).waitFor();
       await check("admission, step 1");
       for (const next of ["step.academic", "step.documents", "step.review"] as const) {
@@ -388,14 +388,14 @@ describe("languages", () => {
       await page.getByText(validation.required.replace("{label}", firstName), { exact: true }).waitFor();
       await check("admission, after submit");
 
-      await page.goto("/admission-status");
+      await navigate(page, "/admission-status");
       await page.getByRole("heading", { level: 1, name: status.title }).waitFor();
       await page.getByRole("textbox", { name: status.email }).fill("nobody@example.com");
       await page.getByRole("button", { name: status.check }).click();
       await page.getByText(status.notFound).waitFor();
       await check("application status");
 
-      await page.goto("/login");
+      await navigate(page, "/login");
       await page.getByRole("heading", { level: 1, name: auth.signIn }).waitFor();
       await check("sign in");
       // The language menu and the theme button share one row (walk 21: the button sat under the menu).
@@ -449,7 +449,7 @@ describe("languages", () => {
       await page.getByText(student["actions.title"]).waitFor();
       await check("dashboard");
 
-      await page.goto("/student/profile");
+      await navigate(page, "/student/profile");
       await page.getByRole("heading", { level: 1, name: student["profile.title"] }).waitFor();
       await page.getByText(student["profile.emergency"]).first().waitFor();
       await check("profile");
@@ -464,13 +464,13 @@ describe("languages", () => {
         ["/student/help", notices["help.title"]],
         ["/student/fees", fees.title],
       ] as const) {
-        await page.goto(path);
+        await navigate(page, path);
         await page.getByRole("heading", { level: 1, name: title }).waitFor();
         await quiet();
         await check(path);
       }
 
-      await page.goto("/student/notifications");
+      await navigate(page, "/student/notifications");
       await page.getByRole("heading", { level: 1, name: student["notif.title"] }).waitFor();
       await page.locator(".student-notice").first().or(page.getByText(student["notif.none"])).waitFor();
       await check("notifications");
@@ -489,7 +489,7 @@ describe("languages", () => {
       expect(verifyPath).toBeDefined();
 
       for (const tab of ["account", "security", "notifications", "preferences"] as const) {
-        await page.goto(`/student/settings?tab=${tab}`);
+        await navigate(page, `/student/settings?tab=${tab}`);
         await page.getByRole("tab", { name: student[`settings.tab.${tab}`], selected: true }).waitFor();
         await page.getByRole("tabpanel").locator(".ui-card").first().waitFor();
         await check(`settings, ${tab}`);
@@ -499,7 +499,7 @@ describe("languages", () => {
       await check("the portal's menu");
 
       // Whoever scans the card reads the public check (issue 14) in the language too.
-      await page.goto(verifyPath ?? "/verify/none");
+      await navigate(page, verifyPath ?? "/verify/none");
       await page.getByRole("heading", { level: 1, name: verify.title }).waitFor();
       await page.getByText(verify.valid).waitFor();
       await check("ID card verification");
@@ -530,32 +530,32 @@ describe("languages", () => {
       // Recent Activity's own link (the footer's quick links lead to the activity log too, by the same words in Hindi).
       await page.getByRole("region", { name: admin["recent.title"] }).getByRole("link", { name: admin["recent.viewAll"] }).waitFor();
       await check("dashboard");
-      await page.goto("/admin/admissions");
+      await navigate(page, "/admin/admissions");
       await page.getByRole("heading", { level: 1, name: admin["adm.title"] }).waitFor();
       // The list, or its empty state (this server may have no applications yet).
       await page.locator(".applicant").first().or(page.getByText(admin["adm.none.title"])).waitFor();
       await check("admissions");
-      await page.goto("/admin/contacts");
+      await navigate(page, "/admin/contacts");
       await page.getByRole("heading", { level: 1, name: admin["con.title"] }).waitFor();
       await page.locator(".ops-cell-strong").first().or(page.getByText(admin["con.none.title"])).waitFor();
       await check("contacts");
 
       // The printable application (issue 17).
-      await page.goto(`/admin/admissions/${applicationId}/print`);
+      await navigate(page, `/admin/admissions/${applicationId}/print`);
       await page.getByRole("heading", { level: 1, name: admin["print.title"] }).waitFor();
       await page.getByRole("heading", { level: 2, name: admin["det.personal"] }).waitFor();
       await check("an application's print page");
 
       // The administrators' own pages (issue 17): staff, the programmes catalogue, and each tab of the site's content.
-      await page.goto("/admin/staff");
+      await navigate(page, "/admin/staff");
       await page.getByRole("heading", { level: 1, name: roster["team.title"], exact: true }).waitFor();
       await page.locator(".ops-cell-strong").first().waitFor();
       await check("staff");
-      await page.goto("/admin/programmes");
+      await navigate(page, "/admin/programmes");
       await page.getByRole("heading", { level: 1, name: programmes.title, exact: true }).waitFor();
       await page.locator(".ops-strong").first().waitFor();
       await check("programmes");
-      await page.goto("/admin/content");
+      await navigate(page, "/admin/content");
       await page.getByRole("heading", { level: 1, name: config["content.title"] }).waitFor();
       await page.getByRole("button", { name: config["content.save"] }).waitFor();
       await check("site content: the institute");
@@ -616,7 +616,7 @@ describe("languages", () => {
       const heading = (name: string, level = 1) => page.getByRole("heading", { level, name, exact: true }).waitFor();
       await adminInLanguage(page, lang, auth);
 
-      await page.goto("/admin/students");
+      await navigate(page, "/admin/students");
       await heading(t.roster.title);
       await page.locator(".ops-cell-strong").first().or(page.getByText(t.roster["none.title"])).waitFor();
       await check("students");
@@ -625,12 +625,12 @@ describe("languages", () => {
       await check("add student");
       await page.keyboard.press("Escape");
 
-      await page.goto("/admin/notifications");
+      await navigate(page, "/admin/notifications");
       await heading(t.alerts.title);
       await page.locator(".ops-notice-item").first().or(page.getByText(t.alerts["none.title"])).waitFor();
       await check("notifications");
 
-      await page.goto("/admin/gallery");
+      await navigate(page, "/admin/gallery");
       await heading(t.media.title);
       await page.locator(".ac-gallery-card").first().or(page.getByText(t.media["empty.title"])).waitFor();
       await check("gallery");
@@ -640,7 +640,7 @@ describe("languages", () => {
       await page.keyboard.press("Escape");
 
       for (const section of ["profile", "general", "security", "notifications", "system"] as const) {
-        await page.goto(`/admin/settings?section=${section}`);
+        await navigate(page, `/admin/settings?section=${section}`);
         await heading(t.config[`section.${section}`], 2);
         // Something only the loaded section shows.
         const shown = {
@@ -655,7 +655,7 @@ describe("languages", () => {
         await check(`settings: ${section}`);
       }
 
-      await page.goto("/admin/help");
+      await navigate(page, "/admin/help");
       await heading(t.help.title);
       await page.getByRole("table", { name: t.help.caption }).waitFor();
       await check("help: tickets");
@@ -665,12 +665,12 @@ describe("languages", () => {
         await check(`help: ${tab}`);
       }
 
-      await page.goto("/admin/analytics");
+      await navigate(page, "/admin/analytics");
       await heading(t.reports["an.title"]);
       await page.getByRole("region", { name: t.reports["an.admissionsTrend"] }).getByRole("table").waitFor({ state: "attached" });
       await check("analytics");
 
-      await page.goto("/admin/activity");
+      await navigate(page, "/admin/activity");
       await heading(t.reports["log.title"]);
       await page.getByRole("table", { name: t.reports["log.caption"] }).locator("tbody tr").first().waitFor();
       await check("activity log");
@@ -682,14 +682,14 @@ describe("languages", () => {
         ["/admin/exams", t.exams["admin.title"]],
         ["/admin/notices", t.notices.title],
       ] as const) {
-        await page.goto(path);
+        await navigate(page, path);
         await heading(title);
         await quiet();
         await check(path);
       }
       // The fee screens (issue 19), every tab.
       for (const tab of ["confirm", "record", "receipts", "dues", "collections", "plans", "concessions", "settings"] as const) {
-        await page.goto(`/admin/fees?tab=${tab}`);
+        await navigate(page, `/admin/fees?tab=${tab}`);
         await heading(t.fees.title);
         await quiet();
         await check(`/admin/fees?tab=${tab}`);

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Browser, Page } from "playwright-core";
-import { launchBrowser, newPage, PHONE, type RunningServer, settle, signIn, startServer } from "./harness.ts";
+import { launchBrowser, newPage, PHONE, type RunningServer, settle, signIn, startServer, visit } from "./harness.ts";
 
 let server: RunningServer;
 let browser: Browser;
@@ -62,13 +62,14 @@ async function largeTextPage(
   await cdp.send("Page.setFontSizes", { fontSizes: { standard: textPx, fixed: Math.round(textPx * 0.8125) } });
   if (as) await signIn(opened.page, server, as);
   await opened.page.addInitScript((lang) => localStorage.setItem("language", lang), language);
+  // The walk moves inside the app (harness `visit`), and the app takes the language as a page loads.
+  if (as) await opened.page.reload();
   return opened;
 }
 
 /** What reaches past the screen's right edge on this page: empty when it fits. */
 async function pastTheEdge(page: Page, path: string): Promise<string[]> {
-  await page.goto(path);
-  await settle(page);
+  await visit(page, path);
   return page.evaluate((at) => {
     const screen = document.documentElement.clientWidth;
     if (document.scrollingElement!.scrollWidth <= screen) return [];
@@ -107,6 +108,8 @@ describe("large text on a phone", () => {
         });
         expect(bar).toEqual({ position: "static", bell: 44 });
         for (const opened of [visitor, student, office]) {
+          // The walk was in the language it names, to its last page.
+          expect(await opened.page.evaluate(() => document.documentElement.lang)).toBe(language);
           expect(opened.problems).toEqual([]);
           await opened.context.close();
         }

@@ -23,6 +23,7 @@ import {
   signIn,
   startServer,
   submitSignIn,
+  visit,
 } from "./harness.ts";
 
 let server: RunningServer;
@@ -441,7 +442,7 @@ describe("staff accounts (issue 17)", () => {
       const { page, context, problems } = await newPage(browser, server, viewport);
       await signIn(page, server, "admin");
       for (const url of [...publicPages, ...adminPages]) {
-        await page.goto(url);
+        await visit(page, url);
         await axeAt(page, `${url} ${viewport.width}`, found);
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         if (overflow > 0) overflowing.push(`${url} ${viewport.width}: ${overflow}px`);

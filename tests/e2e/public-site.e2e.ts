@@ -1,7 +1,7 @@
 /** Issue 4's journeys: the gallery and its viewer, the contact form end to end, broken images, maintenance mode, phones. */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Browser, Page } from "playwright-core";
-import { DESKTOP, launchBrowser, newPage, PHONE, type RunningServer, signIn, startServer } from "./harness.ts";
+import { DESKTOP, launchBrowser, newPage, PHONE, type RunningServer, signIn, startServer, visit } from "./harness.ts";
 
 let server: RunningServer;
 let browser: Browser;
@@ -194,8 +194,10 @@ describe("public site journeys", () => {
     const { page, context, problems } = await newPage(browser, server, PHONE);
     for (const dark of [false, true]) {
       if (dark) await page.evaluate(() => localStorage.setItem("darkMode", "true"));
-      for (const path of ["/", "/about", "/gallery", "/contact"]) {
-        await page.goto(path);
+      for (const [i, path] of ["/", "/about", "/gallery", "/contact"].entries()) {
+        // The scheme is taken as the page loads; then the walk moves inside the app.
+        if (i === 0) await page.goto(path);
+        else await visit(page, path);
         await page.locator("main h1").first().waitFor();
         await page.waitForLoadState("networkidle");
         await page.screenshot({ fullPage: true }); // rendered, not saved

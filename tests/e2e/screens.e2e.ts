@@ -22,6 +22,7 @@ import {
   settle,
   signIn,
   startServer,
+  visit,
 } from "./harness.ts";
 
 let server: RunningServer;
@@ -187,8 +188,7 @@ describe("text over the public heroes' gradients (thirteenth walk)", () => {
         const { page, context, problems } = await newPage(browser, server, viewport);
         await page.emulateMedia({ colorScheme: "light" });
         for (const url of ["/", "/about", "/programmes/commerce", "/gallery", "/contact"]) {
-          await page.goto(url);
-          await settle(page);
+          await visit(page, url);
           for (const scheme of ["light", "dark"] as const) {
             await switchScheme(page, scheme);
             const ratio = await contrastOverBackground(page, ".hero__eyebrow, .page-hero__eyebrow");
@@ -212,8 +212,7 @@ describe("axe on every screen (issue 14.7)", () => {
       const { page, context, problems } = await newPage(browser, server, PHONE);
       const found: Record<string, AxeFinding[]> = {};
       for (const url of PUBLIC_SCREENS) {
-        await page.goto(url);
-        await settle(page);
+        await visit(page, url);
         const findings = await axeFindings(page);
         if (findings.length) found[url] = findings;
       }
@@ -241,18 +240,18 @@ describe("axe on every screen (issue 14.7)", () => {
         await page.goto(`/?lang=${lang}`);
         await check("/");
         for (const url of PUBLIC_SCREENS.slice(1)) {
-          await page.goto(url);
+          await visit(page, url);
           await check(url);
         }
         // Signed in through the form, in the language.
         const auth = lang === "hi" ? hiAuth : mrAuth;
-        await page.goto("/login");
+        await visit(page, "/login");
         await page.getByRole("textbox", { name: auth["login.identifier"] }).fill(server.student.studentId);
         await page.getByLabel(auth["login.password"], { exact: true }).fill(server.student.password);
         await page.locator("form").getByRole("button", { name: auth.signIn }).click();
         await page.waitForURL("**/student/dashboard");
         for (const screen of ["dashboard", "profile", "id-card", "settings?tab=security"]) {
-          await page.goto(`/student/${screen}`);
+          await visit(page, `/student/${screen}`);
           await check(`student/${screen}`);
         }
         expect(found).toEqual({});
@@ -274,9 +273,11 @@ describe("axe on every screen (issue 14.7)", () => {
         await signIn(page, server, "admin");
         const found: Record<string, AxeFinding[]> = {};
         for (const [i, screen] of ADMIN_IN_LANGUAGE[lang].entries()) {
-          // The first address chooses the language (remembered for the rest).
-          await page.goto(`/admin/${screen}${i === 0 ? `?lang=${lang}` : ""}`);
-          await settle(page);
+          // The first address chooses the language (remembered for the rest), as the page loads.
+          if (i === 0) {
+            await page.goto(`/admin/${screen}?lang=${lang}`);
+            await settle(page);
+          } else await visit(page, `/admin/${screen}`);
           expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
           const findings = await axeFindings(page);
           if (findings.length) found[`admin/${screen}`] = findings;
@@ -310,8 +311,7 @@ describe("axe on every screen (issue 14.7)", () => {
     async () => {
       const { page, context, problems, found } = await walkInBothSchemes("admin", ADMIN_SCREENS, DARK_ADMIN);
       // The dialogs people work in most.
-      await page.goto("/admin/students");
-      await settle(page);
+      await visit(page, "/admin/students");
       await page.getByRole("button", { name: "View Lakshmi Venkataraman Subramaniam" }).click();
       await page.getByRole("dialog").waitFor();
       await inBothSchemes(page, found, "students: details dialog", true);
@@ -321,8 +321,7 @@ describe("axe on every screen (issue 14.7)", () => {
       await page.getByRole("dialog").getByRole("button", { name: "Add Student" }).click();
       await inBothSchemes(page, found, "students: add form with errors", true);
       await page.keyboard.press("Escape");
-      await page.goto("/admin/admissions");
-      await settle(page);
+      await visit(page, "/admin/admissions");
       await page
         .getByRole("button", { name: /^View application of/ })
         .first()
@@ -369,8 +368,7 @@ async function walkInBothSchemes(role: "student" | "admin", screens: string[], d
   await signIn(opened.page, server, role);
   const found: Record<string, AxeFinding[]> = {};
   for (const screen of screens) {
-    await opened.page.goto(`/${role}/${screen}`);
-    await settle(opened.page);
+    await visit(opened.page, `/${role}/${screen}`);
     await inBothSchemes(opened.page, found, screen, dark.includes(screen));
   }
   return { ...opened, found };
@@ -406,11 +404,13 @@ describe("admin tables fit on laptop screens (issue 14.6)", () => {
       const report: Record<string, unknown> = {};
       for (const width of [1280, 1024]) {
         await page.setViewportSize({ width, height: 800 });
-        // The sidebar's first state follows the screen width when nobody chose one.
+        // The sidebar's first state follows the screen width when nobody chose one, as the page loads.
         await page.evaluate(() => localStorage.removeItem("sidebar"));
-        for (const screen of ["admissions", "students", "contacts", "help", "activity", "notifications"]) {
-          await page.goto(`/admin/${screen}`);
-          await settle(page);
+        for (const [i, screen] of ["admissions", "students", "contacts", "help", "activity", "notifications"].entries()) {
+          if (i === 0) {
+            await page.goto(`/admin/${screen}`);
+            await settle(page);
+          } else await visit(page, `/admin/${screen}`);
           const tables = await tableFit(page);
           if (process.env.E2E_SHOTS) await page.screenshot({ path: `/tmp/probe/${screen}-${width}.png`, fullPage: true });
           for (const t of tables) {
@@ -423,9 +423,11 @@ describe("admin tables fit on laptop screens (issue 14.6)", () => {
 
       await page.setViewportSize({ width: 768, height: 900 });
       const tablet: Record<string, unknown> = {};
-      for (const screen of ["admissions", "students", "contacts", "help", "activity"]) {
-        await page.goto(`/admin/${screen}`);
-        await settle(page);
+      for (const [i, screen] of ["admissions", "students", "contacts", "help", "activity"].entries()) {
+        if (i === 0) {
+          await page.goto(`/admin/${screen}`);
+          await settle(page);
+        } else await visit(page, `/admin/${screen}`);
         const wraps = await page.evaluate(() =>
           [...document.querySelectorAll<HTMLElement>(".ui-table-wrap")].map((w) => ({
             scrolls: w.scrollWidth > w.clientWidth + 1,

@@ -8,7 +8,17 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
-import { axeFindings, DESKTOP, launchBrowser, newPage, PHONE, type RunningServer, signIn as signInAs, startServer } from "./harness.ts";
+import {
+  axeFindings,
+  DESKTOP,
+  launchBrowser,
+  newPage,
+  PHONE,
+  type RunningServer,
+  signIn as signInAs,
+  startServer,
+  visit,
+} from "./harness.ts";
 
 let server: RunningServer;
 let browser: Browser;
@@ -108,9 +118,8 @@ describe("student portal journeys", () => {
     await page.getByText("No exams scheduled").waitFor();
     await page.getByText("No books on loan").waitFor();
     for (const path of ["/student/dashboard", "/student/profile", "/student/id-card", "/student/settings?tab=security"]) {
-      await page.goto(path);
+      await visit(page, path);
       await page.getByRole("heading", { level: 1 }).waitFor();
-      await page.waitForLoadState("networkidle");
       // The scroll width never exceeds the window (scrollbar-gutter may leave it a little narrower).
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect([path, overflow > 0]).toEqual([path, false]);
