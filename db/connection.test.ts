@@ -1,9 +1,8 @@
 import { describe, expect, test } from "bun:test";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { createTestDeps } from "../src/server/testing.ts";
+import { temporaryDir } from "../tests/setup/temp-dirs.ts";
 import {
   backupDatabaseTo,
   changeCount,
@@ -16,7 +15,7 @@ import {
 
 describe("backupDatabaseTo", () => {
   test("a database file is copied whole by a separate process while the server's connection keeps writing", async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), "vacuum-"));
+    const dir = temporaryDir("vacuum");
     const { sqlite } = openDatabase(path.join(dir, "live.db"));
     sqlite.exec("create table t (id integer primary key, v text)");
     const insert = sqlite.prepare("insert into t (v) values (?)");
@@ -43,7 +42,7 @@ describe("backupDatabaseTo", () => {
   });
 
   test("an in-memory database (tests) is copied in-process; a failure is reported, not swallowed", async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), "vacuum-"));
+    const dir = temporaryDir("vacuum");
     const { sqlite } = openDatabase(":memory:");
     sqlite.exec("create table t (v text); insert into t values ('kept')");
     await backupDatabaseTo(sqlite, path.join(dir, "memory-copy.db"));
@@ -58,7 +57,7 @@ describe("backupDatabaseTo", () => {
 
 describe("changeCount", () => {
   test("moves with this connection's writes and with a commit by another connection (another process's create-admin)", () => {
-    const dir = mkdtempSync(path.join(tmpdir(), "change-count-"));
+    const dir = temporaryDir("change-count");
     const { db, sqlite } = openDatabase(path.join(dir, "live.db"));
     sqlite.exec("create table t (v text)");
     const before = changeCount(db)!;

@@ -1,21 +1,21 @@
 import { describe, expect, test } from "bun:test";
-import { mkdtempSync, readdirSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync } from "node:fs";
 import path from "node:path";
 import { sql } from "kysely";
 import { loginAdmin, loginStudent } from "../src/server/features/auth/auth.service.ts";
 import { generatePassword } from "../src/server/platform/crypto.ts";
 import { folderStore } from "../src/server/platform/file-store.ts";
 import { createTestDeps, indexNames, signedIn } from "../src/server/testing.ts";
+import { temporaryDir } from "../tests/setup/temp-dirs.ts";
 import { openDatabase } from "./connection.ts";
 import { migrateToLatest } from "./migrate.ts";
 import { seed } from "./seed.ts";
 
-const galleryDir = () => mkdtempSync(path.join(tmpdir(), "institute-gallery-"));
+const galleryDir = () => temporaryDir("institute-gallery");
 
 describe("migrations", () => {
   test("run idempotently and create every table with foreign keys on", async () => {
-    const file = path.join(mkdtempSync(path.join(tmpdir(), "institute-db-")), "t.db");
+    const file = path.join(temporaryDir("institute-db"), "t.db");
     const { db, sqlite } = openDatabase(file);
     expect((await migrateToLatest(db)).length).toBeGreaterThan(0);
     expect(await migrateToLatest(db)).toEqual([]);

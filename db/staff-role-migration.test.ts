@@ -4,11 +4,11 @@
  * away, ids are never reused, the search index keeps working, and the CHECK still refuses other roles.
  */
 import { describe, expect, test } from "bun:test";
-import { promises as fs, mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { promises as fs } from "node:fs";
 import path from "node:path";
 import { sql } from "kysely";
 import { FileMigrationProvider, Migrator } from "kysely/migration";
+import { temporaryDir } from "../tests/setup/temp-dirs.ts";
 import { indexedContains, openDatabase } from "./connection.ts";
 import type { Role } from "./schema.ts";
 
@@ -17,7 +17,7 @@ const AT = "2026-11-26T00:00:00.000Z";
 
 describe("the staff role migration", () => {
   test("rebuilds users without losing rows, sessions, references, the id sequence or the search index", async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), "staff-role-"));
+    const dir = temporaryDir("staff-role");
     const { db } = openDatabase(path.join(dir, "app.db"));
     const migrator = new Migrator({
       db,

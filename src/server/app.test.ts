@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { native } from "../../tests/setup/happy-dom.ts";
+import { temporaryDir } from "../../tests/setup/temp-dirs.ts";
 import hiMessages from "../shared/i18n/hi/messages.json";
 import mrMessages from "../shared/i18n/mr/messages.json";
 import mrValidation from "../shared/i18n/mr/validation.json";
@@ -12,7 +12,7 @@ import { createTestDeps, type TestDeps, testApp } from "./testing.ts";
 
 let deps: TestDeps;
 let app: ReturnType<typeof testApp>;
-const dir = mkdtempSync(path.join(tmpdir(), "institute-app-"));
+const dir = temporaryDir("institute-app");
 const distDir = path.join(dir, "dist");
 const publicDir = path.join(dir, "public");
 

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { temporaryDir } from "../../tests/setup/temp-dirs.ts";
 import { runCli } from "./cli.ts";
 import { COMMANDS } from "./cli-commands.ts";
 
@@ -10,7 +10,7 @@ function capture() {
   const err: string[] = [];
   return { io: { out: (l: string) => out.push(l), err: (l: string) => err.push(l) }, out: () => out.join("\n"), err: () => err.join("\n") };
 }
-const dataDir = () => mkdtempSync(path.join(tmpdir(), "institute-cli-"));
+const dataDir = () => temporaryDir("institute-cli");
 
 describe("the command line", () => {
   test("--help lists every command with its arguments; version names the source build", async () => {
@@ -127,7 +127,7 @@ describe("the command line", () => {
     const dir = dataDir();
     mkdirSync(path.join(dir, "uploads", "documents"), { recursive: true });
     writeFileSync(path.join(dir, "uploads", "documents", "dddddddddddddddddddddddd.pdf"), "%PDF-1.4");
-    const shared = mkdtempSync(path.join(tmpdir(), "institute-shared-"));
+    const shared = temporaryDir("institute-shared");
     const env = { DATA_DIR: dir, STORAGE_URL: `file://${shared}` };
 
     const first = capture();

@@ -1,7 +1,4 @@
 /** Test fixtures: a migrated in-memory database, a movable clock, quiet logs, and account helpers. */
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type SQLite from "better-sqlite3";
 import { type KyselyPlugin, sql } from "kysely";
 import { type DB, isPostgres, openDatabase } from "../../db/connection.ts";
@@ -9,6 +6,7 @@ import { migrateToLatest } from "../../db/migrate.ts";
 import { freshTestDatabase } from "../../db/postgres.ts";
 import type { NewUser } from "../../db/schema.ts";
 import { seedProgrammes } from "../../db/seed.ts";
+import { temporaryDir } from "../../tests/setup/temp-dirs.ts";
 import { createApp } from "./app.ts";
 import type { AppDeps } from "./deps.ts";
 import { parseEnv } from "./env.ts";
@@ -68,7 +66,7 @@ export async function createTestDeps(
   envOverrides: Record<string, string> = {},
   opts: { engine?: "any" | "sqlite" } = {},
 ): Promise<TestDeps> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "institute-test-"));
+  const dataDir = temporaryDir("institute-test");
   ensureDataDirs(dataPaths(dataDir));
   const { db, sqlite, url } = await testDatabase(opts.engine ?? "any");
   const env = parseEnv({ NODE_ENV: "test", DATA_DIR: dataDir, ...(url ? { DATABASE_URL: url } : {}), ...envOverrides });

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdtempSync, readdirSync, utimesSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { S3Client } from "bun";
 import { startS3Server, type TestS3 } from "../../../tests/setup/s3-server.ts";
+import { temporaryDir } from "../../../tests/setup/temp-dirs.ts";
 import { loginAdmin } from "../features/auth/auth.service.ts";
 import { APPLICANT_FIELDS, applicationForm } from "../security/world.ts";
 import { fileOf, pdfBytes, pngBytes } from "../test-files.ts";
@@ -30,7 +30,7 @@ const ownPrefix = () => ({ ...s3.env, STORAGE_URL: `s3://${s3.bucket}/i${crypto.
 const bytesOf = async (stream: ReadableStream<Uint8Array>) => new Uint8Array(await new Response(stream).arrayBuffer());
 
 const stores: [string, () => FileStore][] = [
-  ["a folder", () => folderStore(mkdtempSync(path.join(tmpdir(), "store-")))],
+  ["a folder", () => folderStore(temporaryDir("store"))],
   ["an S3-compatible bucket", () => s3Store(client(), { bucket: s3.bucket, prefix: `t${crypto.randomUUID().slice(0, 8)}` })],
 ];
 
@@ -59,7 +59,7 @@ describe.each(stores)("the file store on %s", (_, make) => {
 
   test("an uploads folder is copied in area by area; run again, what is there is kept; stray names stay behind", async () => {
     const target = make();
-    const root = mkdtempSync(path.join(tmpdir(), "uploads-"));
+    const root = temporaryDir("uploads");
     const source = folderStore(root);
     const pdf = pdfBytes();
     await source.write("documents", "dddddddddddddddddddddddd.pdf", pdf);
@@ -101,7 +101,7 @@ test("STORAGE_URL chooses the store: none is DATA_DIR/uploads, file:// a shared 
 });
 
 test("a backup packs a shared folder (STORAGE_URL=file://…) as uploads/, whatever the folder is called", async () => {
-  const shared = path.join(mkdtempSync(path.join(tmpdir(), "store-")), "shared.files");
+  const shared = path.join(temporaryDir("store"), "shared.files");
   const deps = await createTestDeps({ STORAGE_URL: `file://${shared}` }, { engine: "sqlite" });
   await fileStore(deps.env).write("documents", "aaaaaaaaaaaaaaaaaaaaaaaa.pdf", pdfBytes());
   const backup = await createBackup(deps);

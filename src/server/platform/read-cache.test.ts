@@ -1,8 +1,6 @@
 import { beforeEach, describe, expect, test } from "bun:test";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { seed } from "../../../db/seed.ts";
+import { temporaryDir } from "../../../tests/setup/temp-dirs.ts";
 import { DEFAULT_SETTINGS } from "../../shared/schemas/settings.ts";
 import { loginAdmin, loginStudent, resolveSession } from "../features/auth/auth.service.ts";
 import { listContacts, submitContact, updateContactStatus } from "../features/contacts/contacts.service.ts";
@@ -132,7 +130,7 @@ describe("read cache", () => {
 describe("public responses", () => {
   let app: ReturnType<typeof testApp>;
   beforeEach(async () => {
-    await seed(deps.db, { now: deps.now(), production: true, files: folderStore(mkdtempSync(path.join(tmpdir(), "g-"))) });
+    await seed(deps.db, { now: deps.now(), production: true, files: folderStore(temporaryDir("g")) });
     app = testApp(deps);
   });
 

@@ -4,10 +4,10 @@
  * person's chosen language is stored with the account and returned with the session.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { native } from "../../../tests/setup/happy-dom.ts";
+import { temporaryDir } from "../../../tests/setup/temp-dirs.ts";
 import { ACCOUNT_MSG } from "../../shared/account-messages.ts";
 import hiMessages from "../../shared/i18n/hi/account.json";
 import hiHome from "../../shared/i18n/hi/home.json";
@@ -17,7 +17,7 @@ import { saveSettingsGroup } from "../features/settings/settings.service.ts";
 import { updateStudentSettings } from "../features/student/preferences.service.ts";
 import { callerFor, createTestDeps, createUser, signedIn, TEST_PASSWORD, testApp } from "../testing.ts";
 
-const dir = mkdtempSync(path.join(tmpdir(), "institute-locale-"));
+const dir = temporaryDir("institute-locale");
 const distDir = path.join(dir, "dist");
 const publicDir = path.join(dir, "public");
 beforeAll(() => {

@@ -1,10 +1,8 @@
 import { beforeEach, describe, expect, test } from "bun:test";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { Hono } from "hono";
 import { seed } from "../../../db/seed.ts";
 import { native } from "../../../tests/setup/happy-dom.ts";
+import { temporaryDir } from "../../../tests/setup/temp-dirs.ts";
 import { DEFAULT_SETTINGS } from "../../shared/schemas/settings.ts";
 import { saveSettingsGroup } from "../features/settings/settings.service.ts";
 import { isSharedPublicRead } from "../route-policies.ts";
@@ -125,7 +123,7 @@ describe("shared public reads in the app", () => {
   });
 
   test("a stored answer is sent with the security headers and follows maintenance mode and new settings at once", async () => {
-    await seed(deps.db, { now: deps.now(), production: true, files: folderStore(mkdtempSync(path.join(tmpdir(), "g-"))) });
+    await seed(deps.db, { now: deps.now(), production: true, files: folderStore(temporaryDir("g")) });
     const app = testApp(deps);
     const batch = `/api/trpc/site.info,site.news?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: {}, 1: {} }))}`;
     const first = await app.request(batch);

@@ -1,13 +1,13 @@
 import { describe, expect, test } from "bun:test";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
+import { temporaryDir } from "../../../tests/setup/temp-dirs.ts";
 import { isBackupEntry, RestoreRefused, restoreBackup } from "./restore.ts";
 import { claimServerLock } from "./server-lock.ts";
 import { dataPaths, ensureDataDirs } from "./storage.ts";
 
-const temp = (name: string) => mkdtempSync(path.join(tmpdir(), `${name}-`));
+const temp = (name: string) => temporaryDir(name);
 
 /** A tar.gz of `dir`'s given entries, as a backup (or a forged one) would be. */
 async function archive(dir: string, entries: string[]): Promise<string> {

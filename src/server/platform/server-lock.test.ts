@@ -1,10 +1,10 @@
 import { describe, expect, test } from "bun:test";
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { temporaryDir } from "../../../tests/setup/temp-dirs.ts";
 import { claimServerLock, runningServer } from "./server-lock.ts";
 
-const lockIn = () => path.join(mkdtempSync(path.join(tmpdir(), "server-lock-")), "server.pid");
+const lockIn = () => path.join(temporaryDir("server-lock"), "server.pid");
 
 describe("the server lock", () => {
   test("a claim writes this process's pid; another process's claim names it; releasing removes the file", async () => {

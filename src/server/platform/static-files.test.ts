@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import { Hono } from "hono";
 import { native } from "../../../tests/setup/happy-dom.ts";
+import { temporaryDir } from "../../../tests/setup/temp-dirs.ts";
 import { precompress } from "../build.ts";
 import { preferredEncoding, serveFiles, shellNameOf } from "./static-files.ts";
 
-const dir = mkdtempSync(path.join(tmpdir(), "institute-static-"));
+const dir = temporaryDir("institute-static");
 const distDir = path.join(dir, "dist");
 const publicDir = path.join(dir, "public");
 const SCRIPT = `console.log(${JSON.stringify("a fairly repetitive line of built JavaScript; ".repeat(100))});\n`;

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { temporaryDir } from "../../../tests/setup/temp-dirs.ts";
 import { isIntact, markInUse, processRuns, pruneOtherBuilds, unpack } from "./launcher.ts";
 import { contentHash, fileHash, type Manifest, pack } from "./payload.ts";
 
@@ -27,7 +27,7 @@ function payload() {
 describe("the release payload", () => {
   test("unpacks every file with its content and mode; the unpacked folder is intact until a file changes or goes", () => {
     const { manifest, compressed } = payload();
-    const dir = path.join(mkdtempSync(path.join(tmpdir(), "payload-")), manifest.buildId);
+    const dir = path.join(temporaryDir("payload"), manifest.buildId);
     expect(isIntact(dir, manifest)).toBe(false);
     unpack(compressed, manifest, dir);
     expect(readFileSync(path.join(dir, "app/cli.js"), "utf8")).toBe("export const x = 1;");
@@ -50,7 +50,7 @@ describe("the release payload", () => {
 
   test("a payload whose unpacked size differs from the manifest is refused, leaving no half-written folder", () => {
     const { manifest, compressed } = payload();
-    const root = mkdtempSync(path.join(tmpdir(), "payload-"));
+    const root = temporaryDir("payload");
     expect(() => unpack(compressed, { ...manifest, size: manifest.size + 1 }, path.join(root, "b"))).toThrow("damaged");
     expect(isIntact(path.join(root, "b"), manifest)).toBe(false);
   });
@@ -59,7 +59,7 @@ describe("the release payload", () => {
 describe("other builds' folders (walk 19b)", () => {
   test("a folder a running process uses stays; one whose processes are gone goes, as do half-unpacked folders of processes gone", () => {
     const { manifest, compressed } = payload();
-    const root = mkdtempSync(path.join(tmpdir(), "runtime-"));
+    const root = temporaryDir("runtime");
     unpack(compressed, manifest, path.join(root, manifest.buildId));
     // The unpacking process's mark comes with the folder.
     expect(readdirSync(path.join(root, manifest.buildId, ".in-use"))).toEqual([String(process.pid)]);
@@ -84,7 +84,7 @@ describe("other builds' folders (walk 19b)", () => {
 
   test("a second process of the same build finding the folder in place leaves it, with the first one's mark (walk 20b)", () => {
     const { manifest, compressed } = payload();
-    const dir = path.join(mkdtempSync(path.join(tmpdir(), "runtime-")), manifest.buildId);
+    const dir = path.join(temporaryDir("runtime"), manifest.buildId);
     unpack(compressed, manifest, dir);
     writeFileSync(path.join(dir, ".in-use", "4242"), "");
     // The second process had found no folder when it looked, and unpacks too.
@@ -95,7 +95,7 @@ describe("other builds' folders (walk 19b)", () => {
   });
 
   test("a mark names this process, which runs; a pid of no process does not run", () => {
-    const dir = mkdtempSync(path.join(tmpdir(), "mark-"));
+    const dir = temporaryDir("mark");
     markInUse(dir);
     expect(existsSync(path.join(dir, ".in-use", String(process.pid)))).toBe(true);
     expect(processRuns(process.pid)).toBe(true);
@@ -105,7 +105,7 @@ describe("other builds' folders (walk 19b)", () => {
 
 describe("content hashes", () => {
   test("a file hashed in pieces from disk has the hash of its content in memory, across piece boundaries", () => {
-    const dir = mkdtempSync(path.join(tmpdir(), "hash-"));
+    const dir = temporaryDir("hash");
     for (const size of [0, 1, (1 << 20) - 1, 1 << 20, (1 << 20) + 1, 3 * (1 << 20) + 17]) {
       const data = new Uint8Array(size).map((_, i) => (i * 31) % 251);
       const file = path.join(dir, `f${size}`);

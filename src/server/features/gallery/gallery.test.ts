@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, test } from "bun:test";
-import { existsSync, mkdtempSync, readdirSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import type { GalleryCategory } from "../../../../db/schema.ts";
 import { seed } from "../../../../db/seed.ts";
+import { temporaryDir } from "../../../../tests/setup/temp-dirs.ts";
 import { loadAllCatalogues } from "../../../shared/i18n/all.ts";
 import hiMedia from "../../../shared/i18n/hi/media.json";
 import hiValidation from "../../../shared/i18n/hi/validation.json";
@@ -26,7 +26,7 @@ let deps: TestDeps;
 describe("public gallery", () => {
   beforeEach(async () => {
     deps = await createTestDeps();
-    await seed(deps.db, { now: deps.now(), production: true, files: folderStore(mkdtempSync(path.join(tmpdir(), "g-"))) });
+    await seed(deps.db, { now: deps.now(), production: true, files: folderStore(temporaryDir("g")) });
   });
 
   test("GET /api/gallery lists only active images in data.images, with right-sized variants", async () => {

@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, test } from "bun:test";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { openDatabase } from "../../../../db/connection.ts";
 import { native } from "../../../../tests/setup/happy-dom.ts";
+import { temporaryDir } from "../../../../tests/setup/temp-dirs.ts";
 import hiConfig from "../../../shared/i18n/hi/config.json";
 import mrConfig from "../../../shared/i18n/mr/config.json";
 import { BACKUP_RETENTION, backupDue, createBackup, listBackups } from "../../platform/backups.ts";
@@ -176,7 +176,7 @@ describe("backups", () => {
     expect(res.status).toBe(201);
     const { backup } = (await res.json()).data;
     expect(backup.name).toMatch(/^backup-2026-11-22T06-30-00-000Z\.tar\.gz$/);
-    const out = mkdtempSync(path.join(tmpdir(), "restore-"));
+    const out = temporaryDir("restore");
     const tar = Bun.spawnSync(["tar", "-xzf", path.join(dataPaths(deps.env.dataDir).backups, backup.name), "-C", out]);
     expect(tar.exitCode).toBe(0);
     if (deps.sqlite) {

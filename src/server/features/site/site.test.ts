@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, test } from "bun:test";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { seed } from "../../../../db/seed.ts";
+import { temporaryDir } from "../../../../tests/setup/temp-dirs.ts";
 import hiAbout from "../../../shared/i18n/hi/about.json";
 import hiHome from "../../../shared/i18n/hi/home.json";
 import mrGallery from "../../../shared/i18n/mr/gallery.json";
@@ -16,7 +16,7 @@ let deps: TestDeps;
 let app: ReturnType<typeof testApp>;
 beforeEach(async () => {
   deps = await createTestDeps({ PUBLIC_URL: "https://ide.example.org" });
-  await seed(deps.db, { now: deps.now(), production: true, files: folderStore(mkdtempSync(path.join(tmpdir(), "g-"))) });
+  await seed(deps.db, { now: deps.now(), production: true, files: folderStore(temporaryDir("g")) });
   app = testApp(deps);
 });
 
@@ -108,7 +108,7 @@ describe("robots.txt and sitemap.xml", () => {
 describe("a programme's page shell (issue 17)", () => {
   /** The app serving a small built shell (title IDE, description "d") from a folder of its own. */
   const appWithShell = () => {
-    const dir = mkdtempSync(path.join(tmpdir(), "shell-"));
+    const dir = temporaryDir("shell");
     mkdirSync(path.join(dir, "dist"));
     mkdirSync(path.join(dir, "public"));
     writeFileSync(
