@@ -33,31 +33,33 @@ const files = readdirSync(here)
 /**
  * The files run in E2E_JOBS groups at once (default 4): each file starts its own server and browser, so
  * groups share nothing. A journey is mostly Chromium's CPU (renderer, browser process), so four groups keep
- * two cores busy. Files are spread by their usual length (seconds of their tests in 2 groups on a quiet
- * 2-core machine, 2026-11-29) so the groups end together; a file not listed counts as 30 s.
+ * two cores busy. Files are spread by their usual length (seconds of their tests in `npm test`'s second stage,
+ * 4 groups beside the release tests on a quiet 2-core machine, 2026-11-29) so the groups end together; a file
+ * not listed counts as 30 s. (A queue, each file in a `bun test` of its own taken by whichever of four ended
+ * first, ended as late and cost 35 CPU s more: the stage is CPU-bound, so only less work makes it shorter.)
  */
 const USUAL_SECONDS: Record<string, number> = {
-  "screens.e2e.ts": 163,
-  "languages.e2e.ts": 86,
-  "large-text.e2e.ts": 85,
-  "office.e2e.ts": 79,
-  "student-portal.e2e.ts": 58,
-  "admissions.e2e.ts": 52,
-  "accounts.e2e.ts": 50,
-  "fees-desk.e2e.ts": 34,
-  "library.e2e.ts": 33,
-  "exams.e2e.ts": 32,
-  "public-site.e2e.ts": 30,
-  "admin-content.e2e.ts": 26,
-  "notices-help.e2e.ts": 21,
-  "fees-plans.e2e.ts": 20,
-  "performance.e2e.ts": 18,
-  "fees-student.e2e.ts": 17,
-  "fees-reports.e2e.ts": 14,
-  "studies.e2e.ts": 13,
+  "screens.e2e.ts": 182,
+  "office.e2e.ts": 109,
+  "languages.e2e.ts": 103,
+  "student-portal.e2e.ts": 94,
+  "admissions.e2e.ts": 89,
+  "library.e2e.ts": 69,
+  "large-text.e2e.ts": 68,
+  "accounts.e2e.ts": 67,
+  "exams.e2e.ts": 63,
+  "public-site.e2e.ts": 49,
+  "fees-plans.e2e.ts": 47,
+  "fees-desk.e2e.ts": 47,
+  "admin-content.e2e.ts": 47,
+  "fees-student.e2e.ts": 33,
+  "notices-help.e2e.ts": 32,
+  "studies.e2e.ts": 21,
+  "performance.e2e.ts": 19,
+  "foundation.e2e.ts": 18,
+  "stored-xss.e2e.ts": 15,
+  "fees-reports.e2e.ts": 15,
   "admin-operations.e2e.ts": 13,
-  "stored-xss.e2e.ts": 12,
-  "foundation.e2e.ts": 9,
 };
 const jobs = Math.max(1, Math.min(files.length, Number(process.env.E2E_JOBS ?? 4) || 1));
 const groups: { files: string[]; seconds: number }[] = Array.from({ length: jobs }, () => ({ files: [], seconds: 0 }));
