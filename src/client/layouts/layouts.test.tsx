@@ -193,6 +193,22 @@ describe("student layout", () => {
     expect(within(panel).getByRole("button", { name: "Sign out" })).toBeTruthy();
   });
 
+  test("the account menu closes when the focus leaves it, so it never covers what Tab reaches next (walk 25)", async () => {
+    renderAt("/student/dashboard", signedInAs(STUDENT).api);
+    const menu = await screen.findByRole("button", { name: /Account menu$/ });
+    fireEvent.click(menu);
+    const panel = document.getElementById(menu.getAttribute("aria-controls")!)!;
+    const signOut = within(panel).getByRole("button", { name: "Sign out" });
+    // Moving among its own items keeps it open.
+    act(() => menu.focus());
+    act(() => signOut.focus());
+    expect(menu.getAttribute("aria-expanded")).toBe("true");
+    // Tab past the last item: the focus goes to the page, and the menu closes.
+    act(() => (document.getElementById("main") as HTMLElement).focus());
+    expect(menu.getAttribute("aria-expanded")).toBe("false");
+    expect(panel.hidden).toBe(true);
+  });
+
   test("the drawer opens from the top bar, closes with Escape, and returns focus", async () => {
     renderAt("/student/dashboard", signedInAs(STUDENT).api);
     const open = await screen.findByRole("button", { name: "Open menu" });

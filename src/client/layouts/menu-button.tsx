@@ -1,6 +1,7 @@
 /**
  * A disclosure menu for the top bars (profile and account actions): a button that shows a short list
- * of links and buttons. Escape and a click elsewhere close it; Escape returns focus to the button.
+ * of links and buttons. Escape, a click elsewhere and the focus leaving it (Tab past its last item) close it;
+ * Escape returns focus to the button. Left open, its panel covered what Tab reached next (walk 25).
  */
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { useLocation } from "wouter";
@@ -45,7 +46,13 @@ export function MenuButton({
   }, [open]);
 
   return (
-    <div className="menu" ref={root}>
+    <div
+      className="menu"
+      ref={root}
+      onBlur={(event) => {
+        if (open && !root.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
+      }}
+    >
       <button
         ref={button}
         type="button"
