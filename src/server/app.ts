@@ -7,6 +7,7 @@ import { Hono } from "hono";
 import { loadAllCatalogues } from "../shared/i18n/all.ts";
 import { home } from "../shared/i18n/home.ts";
 import { type Locale, localeOfLanguage } from "../shared/i18n/locales.ts";
+import { shell } from "../shared/i18n/shell.ts";
 import { currentLocale } from "../shared/i18n/translate.ts";
 import { MSG } from "../shared/messages.ts";
 import { isOffice } from "../shared/roles.ts";
@@ -217,5 +218,6 @@ const errorPage = (message: string, lang: string) => `<!doctype html>
 /** The page shell in the request's language, with the page's addresses in every language (issue 16). */
 function pageShellIn(locale: Locale, origin: string, pagePath: string): ShellVariant {
   const links = alternates(origin, pagePath);
-  return { key: `${locale}\0${links}`, apply: (html) => localizeShell(html, locale, home.t("description", undefined, locale), links) };
+  const words = { description: home.t("description", undefined, locale), noscript: shell.t("noscript", undefined, locale) };
+  return { key: `${locale}\0${links}`, apply: (html) => localizeShell(html, locale, words, links) };
 }

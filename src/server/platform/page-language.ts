@@ -39,12 +39,16 @@ export function languageLinks(origin: string, pagePath: string): string {
 export const alternates = (origin: string, pagePath: string): string =>
   isOneOf(INDEXED_PAGES, pagePath) ? languageLinks(origin, pagePath) : "";
 
-/** index.html in a language: lang attribute, description (and its Open Graph copy), alternates. */
-export function localizeShell(html: string, locale: Locale, description: string, links: string): string {
+/**
+ * index.html in a language: lang attribute, description (and its Open Graph copy), the words shown without
+ * JavaScript (index.html has them in English), alternates.
+ */
+export function localizeShell(html: string, locale: Locale, words: { description: string; noscript: string }, links: string): string {
   let out = html.replace(/<html lang="[^"]*"/, `<html lang="${locale}"`);
   if (locale !== "en") {
-    const text = escapeAttribute(description);
+    const text = escapeAttribute(words.description);
     out = withMetaContent(withMetaContent(out, 'name="description"', text), 'property="og:description"', text);
+    out = out.replace(/<noscript>[^<]*<\/noscript>/, () => `<noscript>${escapeAttribute(words.noscript)}</noscript>`);
   }
   return links ? beforeHeadEnd(out, links) : out;
 }

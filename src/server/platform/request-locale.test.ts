@@ -1,16 +1,18 @@
 /**
  * The server speaks the request's language (issue 16): messages of API answers follow the `lang` cookie,
- * page shells follow `?lang=` or the cookie (lang attribute, description, hreflang), and a signed-in
+ * page shells follow `?lang=` or the cookie (lang attribute, description, the no-JavaScript words, hreflang), and a signed-in
  * person's chosen language is stored with the account and returned with the session.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { native } from "../../../tests/setup/happy-dom.ts";
 import { temporaryDir } from "../../../tests/setup/temp-dirs.ts";
 import { ACCOUNT_MSG } from "../../shared/account-messages.ts";
+import enShell from "../../shared/i18n/en/shell.json";
 import hiMessages from "../../shared/i18n/hi/account.json";
 import hiHome from "../../shared/i18n/hi/home.json";
+import hiShell from "../../shared/i18n/hi/shell.json";
 import mrMessages from "../../shared/i18n/mr/account.json";
 import { loginStudent, resolveSession } from "../features/auth/auth.service.ts";
 import { saveSettingsGroup } from "../features/settings/settings.service.ts";
@@ -25,7 +27,7 @@ beforeAll(() => {
   mkdirSync(publicDir);
   writeFileSync(
     path.join(distDir, "index.html"),
-    `<!doctype html><html lang="en"><head><title>Institute</title><meta name="description" content="English description" /><meta property="og:description" content="English" /></head><body><div id=root></div>${"<!-- padding -->".repeat(100)}</body></html>`,
+    `<!doctype html><html lang="en"><head><title>Institute</title><meta name="description" content="English description" /><meta property="og:description" content="English" /></head><body><noscript>${enShell.noscript}</noscript><div id=root></div>${"<!-- padding -->".repeat(100)}</body></html>`,
   );
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -70,6 +72,8 @@ describe("the request's language", () => {
     const html = await res.text();
     expect(html).toContain('<html lang="hi"');
     expect(html).toContain(`<meta name="description" content="${hiHome.description}"`);
+    // What a browser without JavaScript shows (walk 25: English on a Marathi page).
+    expect(html).toContain(`<noscript>${hiShell.noscript}</noscript>`);
     expect(html).toContain('<link rel="alternate" hreflang="mr" href="https://institute.example/admission?lang=mr">');
     expect(html).toContain('<link rel="alternate" hreflang="x-default" href="https://institute.example/admission">');
     expect(res.headers.get("vary")).toContain("Cookie");
@@ -77,6 +81,9 @@ describe("the request's language", () => {
     const english = await (await app.request("/admission")).text();
     expect(english).toContain('<html lang="en"');
     expect(english).toContain("English description");
+    expect(english).toContain(`<noscript>${enShell.noscript}</noscript>`);
+    // The shipped index.html says it in the English the catalogue has, so the server finds it to replace.
+    expect(readFileSync(path.join(import.meta.dir, "../../../index.html"), "utf8")).toContain(`<noscript>${enShell.noscript}</noscript>`);
     expect(english).toContain('hreflang="hi" href="https://institute.example/admission?lang=hi"');
 
     const byCookie = await request(app, "/gallery", { headers: { cookie: "lang=mr", "accept-encoding": "gzip" } });

@@ -31,6 +31,7 @@ import { portal } from "./portal.ts";
 import { programmes } from "./programmes.ts";
 import { reports } from "./reports.ts";
 import { roster } from "./roster.ts";
+import { shell } from "./shell.ts";
 import { status } from "./status.ts";
 import { student } from "./student.ts";
 import { studies } from "./studies.ts";
@@ -72,6 +73,7 @@ export const NAMESPACES: readonly Namespace<Catalogue>[] = [
   feeReports,
   feePlans,
   person,
+  shell,
 ] as unknown as readonly Namespace<Catalogue>[];
 
 let all: Promise<void> | null = null;
