@@ -1,6 +1,6 @@
 /**
  * A disclosure menu for the top bars (profile and account actions): a button that shows a short list
- * of links and buttons. Escape, a click elsewhere and the focus leaving it (Tab past its last item) close it;
+ * of links and buttons. Escape, a click elsewhere and the focus moving out of it (Tab past its last item) close it;
  * Escape returns focus to the button. Left open, its panel covered what Tab reached next (walk 25).
  */
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
@@ -50,7 +50,10 @@ export function MenuButton({
       className="menu"
       ref={root}
       onBlur={(event) => {
-        if (open && !root.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
+        // Only for focus that went somewhere: Safari focuses no button on a click, so a click on an item blurs
+        // to nothing, and closing then would lose the click (a click outside is the pointerdown's).
+        const to = event.relatedTarget as Node | null;
+        if (open && to && !root.current?.contains(to)) setOpen(false);
       }}
     >
       <button
