@@ -258,9 +258,12 @@ export async function settle(page: Page) {
   await page.waitForFunction((loading) => !document.querySelector(loading), LOADING, { timeout: 10_000 }).catch(() => {});
 }
 
-/** The page's requests still open, counted from the DevTools protocol's network events (one listener per page). */
+/**
+ * The page's requests still open, counted from the DevTools protocol's network events (one listener per page,
+ * from the first call on). Not Playwright's request events: see `keepTrail`.
+ */
 const networks = new WeakMap<Page, Promise<{ open: Set<string>; since: () => number }>>();
-function networkOf(page: Page) {
+export function watchNetwork(page: Page) {
   let network = networks.get(page);
   if (!network) {
     network = (async () => {
@@ -297,8 +300,18 @@ export async function navigate(page: Page, path: string) {
     await page.goto(path);
     return;
   }
-  await networkOf(page);
+  await watchNetwork(page);
   await page.evaluate((to) => history.pushState(null, "", to), path);
+}
+
+/** Waits until no request of the page (watched since `watchNetwork`) has been open for `quietMs`; fails after 15 s. */
+export async function untilQuiet(page: Page, quietMs = 100) {
+  const network = await watchNetwork(page);
+  const until = performance.now() + 15_000;
+  while (network.open.size > 0 || network.since() < quietMs) {
+    if (performance.now() > until) throw new Error(`${network.open.size} request(s) still open after 15 s`);
+    await Bun.sleep(25);
+  }
 }
 
 /** `navigate`, then waits as `settle` does: no request open for 100 ms and no loading state left (10 s at most). */
@@ -306,12 +319,9 @@ export async function visit(page: Page, path: string) {
   const loads = !/^https?:/.test(page.url());
   await navigate(page, path);
   if (loads) return settle(page);
-  const network = await networkOf(page);
-  const until = performance.now() + 10_000;
-  while (performance.now() < until) {
-    const quiet = network.open.size === 0 && network.since() >= 100;
-    if (quiet && (await page.evaluate((loading) => !document.querySelector(loading), LOADING))) return;
-    await Bun.sleep(25);
+  for (const until = performance.now() + 10_000; performance.now() < until; await Bun.sleep(25)) {
+    await untilQuiet(page);
+    if (await page.evaluate((loading) => !document.querySelector(loading), LOADING)) return;
   }
 }
 

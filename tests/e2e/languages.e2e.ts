@@ -91,7 +91,7 @@ import mrStudent from "../../src/shared/i18n/mr/student.json";
 import mrStudies from "../../src/shared/i18n/mr/studies.json";
 import mrValidation from "../../src/shared/i18n/mr/validation.json";
 import mrVerify from "../../src/shared/i18n/mr/verify.json";
-import { launchBrowser, navigate, newPage, type RunningServer, startServer } from "./harness.ts";
+import { launchBrowser, navigate, newPage, type RunningServer, startServer, untilQuiet, watchNetwork } from "./harness.ts";
 
 const PHONE_390 = { width: 390, height: 844 } as const;
 let server: RunningServer;
@@ -239,32 +239,14 @@ async function expectTranslated(page: Page, what: string, width?: number) {
 }
 
 /**
- * A page at 390 px that can wait until it is quiet: no request in flight for 200 ms. (Playwright's
- * "networkidle" waits 500 ms, which over the thirty-odd screens waited for so is a large part of the run.)
+ * A page at 390 px that can wait until it is quiet: no request in flight for 200 ms (the harness's
+ * `untilQuiet`; Playwright's "networkidle" waits 500 ms, which over the thirty-odd screens waited for so is a
+ * large part of the run).
  */
 async function quietPhonePage() {
   const opened = await newPage(browser, server, PHONE_390);
-  let inFlight = 0;
-  let since = Date.now();
-  const started = () => {
-    inFlight++;
-    since = Date.now();
-  };
-  const ended = () => {
-    inFlight--;
-    since = Date.now();
-  };
-  opened.page.on("request", started);
-  opened.page.on("requestfinished", ended);
-  opened.page.on("requestfailed", ended);
-  const quiet = async () => {
-    const deadline = Date.now() + 15_000;
-    while (inFlight > 0 || Date.now() - since < 200) {
-      if (Date.now() > deadline) throw new Error(`${inFlight} request(s) still in flight after 15 s`);
-      await Bun.sleep(25);
-    }
-  };
-  return { ...opened, quiet };
+  await watchNetwork(opened.page);
+  return { ...opened, quiet: () => untilQuiet(opened.page, 200) };
 }
 
 describe("languages", () => {

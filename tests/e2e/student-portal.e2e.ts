@@ -173,13 +173,15 @@ describe("student portal journeys", () => {
         bar: Math.round(document.querySelector(".portal-topbar")!.getBoundingClientRect().bottom),
       }));
     // The browser's scroll to it may be smooth: it has settled once two readings a moment apart agree.
-    await page.waitForFunction(
-      () =>
-        new Promise((resolve) => {
-          const top = document.activeElement!.getBoundingClientRect().top;
-          setTimeout(() => resolve(document.activeElement!.getBoundingClientRect().top === top), 150);
-        }),
-    );
+    const scrolled = () =>
+      page.waitForFunction(
+        () =>
+          new Promise((resolve) => {
+            const top = document.activeElement!.getBoundingClientRect().top;
+            setTimeout(() => resolve(document.activeElement!.getBoundingClientRect().top === top), 150);
+          }),
+      );
+    await scrolled();
     const card = await place();
     expect(card.top).toBeGreaterThanOrEqual(card.bar);
     // A subject opened from the Courses page opens at its top: its back link is below the bar.
@@ -207,13 +209,7 @@ describe("student portal journeys", () => {
     expect(await search.evaluate((field) => Math.round(field.getBoundingClientRect().bottom - window.innerHeight))).toBe(12);
     await page.keyboard.press("Tab");
     await expect(search.evaluate((field) => document.activeElement === field)).resolves.toBe(true);
-    await page.waitForFunction(
-      () =>
-        new Promise((resolve) => {
-          const bottom = document.activeElement!.getBoundingClientRect().bottom;
-          setTimeout(() => resolve(document.activeElement!.getBoundingClientRect().bottom === bottom), 150);
-        }),
-    );
+    await scrolled();
     // 3 px: the focus ring outside the box.
     expect(await search.evaluate((field) => window.innerHeight - field.getBoundingClientRect().bottom)).toBeGreaterThanOrEqual(3);
     expect(problems).toEqual([]);
