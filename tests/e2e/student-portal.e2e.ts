@@ -15,6 +15,7 @@ import {
   newPage,
   PHONE,
   type RunningServer,
+  settle,
   signIn as signInAs,
   startServer,
   visit,
@@ -199,6 +200,8 @@ describe("student portal journeys", () => {
     await page.goto("/student/library");
     const search = page.locator("#library-catalogue-search");
     await search.waitFor();
+    // The page's lists loaded, so nothing above the field grows after it is placed (a loaded CI machine: 233 px).
+    await settle(page);
     await page.evaluate(() => {
       const field = document.getElementById("library-catalogue-search")!;
       document.documentElement.style.scrollBehavior = "auto";
