@@ -26,6 +26,7 @@ export function errorMessages(error: FieldError): string[] {
 }
 
 export const hintId = (id: string) => `${id}-hint`;
+export const labelId = (id: string) => `${id}-label`;
 export const errorId = (id: string) => `${id}-error`;
 
 /** Props for the control inside a Field: its id, aria-invalid and aria-describedby (error first, then hint). */
@@ -82,7 +83,7 @@ export function Field({ id, label, error, hint, required, hideLabel, className, 
   const messages = errorMessages(error);
   return (
     <div className={cx("ui-field", messages.length > 0 && "ui-field--invalid", className)}>
-      <label htmlFor={id} className={cx("ui-field__label", hideLabel && "sr-only")}>
+      <label id={labelId(id)} htmlFor={id} className={cx("ui-field__label", hideLabel && "sr-only")}>
         {label}
         {required ? (
           <span className="ui-field__required" aria-hidden="true">

@@ -7,6 +7,7 @@ import { useRef, useState } from "react";
 import { uploadWithProgress } from "../lib/api.ts";
 import { normaliseError } from "../lib/errors.ts";
 import { Button } from "./button.tsx";
+import { FileInput } from "./file-input.tsx";
 import { failureMessage } from "./list-controls.tsx";
 import { ProgressBar } from "./progress-bar.tsx";
 
@@ -44,7 +45,6 @@ export function PdfUpload<T>({
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | undefined>();
   const [progress, setProgress] = useState<number | null>(null);
-  const input = useRef<HTMLInputElement>(null);
   const published = useRef<HTMLParagraphElement>(null);
 
   const upload = async () => {
@@ -56,7 +56,6 @@ export function PdfUpload<T>({
       fd.append(field, file);
       const body = await uploadWithProgress<{ data: T }>(path, fd, setProgress);
       setFile(null);
-      if (input.current) input.current.value = "";
       // Upload is done and has nothing left to send: the focus goes to what is published now (tenth walk:
       // it fell to the page with the button), unless the person has moved it meanwhile.
       const active = document.activeElement;
@@ -79,16 +78,14 @@ export function PdfUpload<T>({
         {status}
       </p>
       <div className="cluster cluster--sm">
-        <input
-          ref={input}
+        <FileInput
           id={id}
-          type="file"
+          file={file}
+          onChoose={setFile}
           accept="application/pdf,.pdf"
-          className="ui-file-input"
           aria-label={title}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(e) => setFile(e.target.files?.[0] ?? null)}
         />
         <Button size="sm" variant="secondary" loading={progress !== null} disabled={!file || disabled} onClick={() => void upload()}>
           {buttonLabel}

@@ -136,7 +136,7 @@ export function DocumentPicker({
         <input
           id={id}
           type="file"
-          className="doc-picker__input"
+          className="ui-file__input"
           accept={acceptFor(kind)}
           aria-labelledby={`${titleId} ${actionId}`}
           aria-describedby={describedBy || undefined}
@@ -144,7 +144,7 @@ export function DocumentPicker({
           aria-required={required || undefined}
           onChange={onChange}
         />
-        <label htmlFor={id} id={actionId} className="ui-button ui-button--secondary ui-button--md doc-picker__button">
+        <label htmlFor={id} id={actionId} className="ui-button ui-button--secondary ui-button--md ui-file__button">
           <UploadIcon size={18} />
           {file ? t("doc.chooseOther") : t("doc.choose")}
         </label>

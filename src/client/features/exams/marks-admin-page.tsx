@@ -5,7 +5,7 @@
  * the marks (or AB), check the file (a dry run that lists every problem with its row and column), then
  * save it all at once; and Publish results once every student has marks or is absent.
  */
-import { type ChangeEvent, type FormEvent, useEffect, useId, useState } from "react";
+import { type FormEvent, useEffect, useId, useState } from "react";
 import * as v from "valibot";
 import { Link } from "wouter";
 import { admin } from "../../../shared/i18n/admin.ts";
@@ -24,7 +24,8 @@ import { Alert } from "../../ui/alert.tsx";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Card, StatCard } from "../../ui/card.tsx";
-import { Checkbox, TextInput } from "../../ui/field.tsx";
+import { Checkbox, labelId, TextInput } from "../../ui/field.tsx";
+import { FileInput } from "../../ui/file-input.tsx";
 import { CheckCircleIcon, UsersIcon } from "../../ui/icons.tsx";
 import { ConfirmDialog, failureMessage, ListSearch, RowActionLabel } from "../../ui/list-controls.tsx";
 import { PageFrame, StatRow } from "../../ui/list-page.tsx";
@@ -433,10 +434,11 @@ function MarksFile({ exam, onSaved }: { exam: Exam; onSaved: () => void }) {
   const [failure, setFailure] = useState<string | null>(null);
   const [page, setPage] = useState(1);
   const marksCsv = useDownload({ failed: t("csv.downloadFailed"), accept: "text/csv" });
-  const [inputKey, setInputKey] = useState(0);
+  // The file as chosen, shown beside the button even when it is refused (too long); `file` holds one that can be sent.
+  const [picked, setPicked] = useState<File | null>(null);
 
-  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
-    const chosen = event.target.files?.[0];
+  const choose = async (chosen: File | null) => {
+    setPicked(chosen);
     setReport(null);
     setFailure(null);
     setFileError(null);
@@ -470,7 +472,7 @@ function MarksFile({ exam, onSaved }: { exam: Exam; onSaved: () => void }) {
             toast.show(answer.message);
             setReport(null);
             setFile(null);
-            setInputKey((k) => k + 1);
+            setPicked(null);
             onSaved();
           } else setReport({ ...answer, text: file.text });
         },
@@ -500,18 +502,17 @@ function MarksFile({ exam, onSaved }: { exam: Exam; onSaved: () => void }) {
           </Button>
         </div>
         <div className="exams-file-input">
-          <label htmlFor={inputId} className="ui-field__label">
+          <label id={labelId(inputId)} htmlFor={inputId} className="ui-field__label">
             {t("csv.file")}
           </label>
-          <input
-            key={inputKey}
+          <FileInput
             id={inputId}
-            type="file"
+            file={picked}
             accept=".csv,text/csv"
-            className="ui-input"
+            aria-labelledby={labelId(inputId)}
             aria-describedby={`${inputId}-hint${fileError ? ` ${inputId}-error` : ""}`}
             aria-invalid={fileError ? true : undefined}
-            onChange={(e) => void choose(e)}
+            onChoose={(chosen) => void choose(chosen)}
           />
           <p id={`${inputId}-hint`} className="ui-field__hint">
             {t("csv.hint")}

@@ -18,7 +18,8 @@ import { trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button, buttonClass } from "../../ui/button.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
-import { Field, fieldA11y, TextInput } from "../../ui/field.tsx";
+import { Field, fieldA11y, labelId, TextInput } from "../../ui/field.tsx";
+import { FileInput } from "../../ui/file-input.tsx";
 import { failureMessage } from "../../ui/list-controls.tsx";
 import { ProgressBar } from "../../ui/progress-bar.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
@@ -212,13 +213,12 @@ function ReportForm({ instalmentId, amount, today, onDone }: { instalmentId: num
         max={today}
       />
       <Field id={IDS.screenshot} label={t("pay.screenshotOptional")} hint={t("pay.screenshotHint")} error={fileError}>
-        <input
-          type="file"
-          className="fee-pay__file"
+        <FileInput
+          file={file}
           accept={SCREENSHOT_TYPES}
+          aria-labelledby={labelId(IDS.screenshot)}
           {...fieldA11y(IDS.screenshot, fileError, t("pay.screenshotHint"))}
-          onChange={(e) => {
-            const chosen = e.target.files?.[0] ?? null;
+          onChoose={(chosen) => {
             setFile(chosen);
             setFileError(fileProblem(chosen));
           }}

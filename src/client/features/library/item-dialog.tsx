@@ -13,7 +13,8 @@ import { useT } from "../../lib/i18n.tsx";
 import { useOneAtATime } from "../../lib/one-at-a-time.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { FormDialog } from "../../ui/dialog.tsx";
-import { errorMessages, FieldNotes, Select, TextInput } from "../../ui/field.tsx";
+import { errorMessages, FieldNotes, labelId, Select, TextInput } from "../../ui/field.tsx";
+import { FileInput } from "../../ui/file-input.tsx";
 import { failureMessage } from "../../ui/list-controls.tsx";
 import { PdfUpload } from "../../ui/pdf-upload.tsx";
 import { ProgressBar } from "../../ui/progress-bar.tsx";
@@ -238,23 +239,24 @@ export function ItemDialog({
       ) : null}
       {newFile ? (
         <div className="stack stack--xs">
-          <label htmlFor={IDS.file} className="ui-field__label">
+          <label id={labelId(IDS.file)} htmlFor={IDS.file} className="ui-field__label">
             {t("form.file")}
             <span className="ui-field__required" aria-hidden="true">
               {" "}
               *
             </span>
           </label>
-          <input
+          <FileInput
             id={IDS.file}
-            type="file"
+            file={file}
             accept="application/pdf,.pdf"
+            aria-labelledby={labelId(IDS.file)}
             aria-required
             aria-invalid={fileError ? true : undefined}
             aria-describedby={[fileError ? `${IDS.file}-error` : null, `${IDS.file}-hint`].filter(Boolean).join(" ")}
             disabled={busy}
-            onChange={(e) => {
-              setFile(e.target.files?.[0] ?? null);
+            onChoose={(chosen) => {
+              setFile(chosen);
               setFileError(undefined);
             }}
           />

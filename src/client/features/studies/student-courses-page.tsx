@@ -25,6 +25,7 @@ import { Badge, type BadgeTone } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
 import { Checkbox, TextArea } from "../../ui/field.tsx";
+import { FileInput } from "../../ui/file-input.tsx";
 import { failureMessage } from "../../ui/list-controls.tsx";
 import { ListLoadError, type RetryQuery } from "../../ui/load-error.tsx";
 import { BookIcon } from "../../ui/more-icons.tsx";
@@ -350,8 +351,6 @@ function SubmitForm({ assignment: a, pastDue, onHandedIn }: { assignment: Assign
   const [error, setError] = useState<string | undefined>();
   const [noteError, setNoteError] = useState<string | undefined>();
   const [progress, setProgress] = useState<number | null>(null);
-  // A new key empties the file input after a hand-in (its chosen name would otherwise stay on screen).
-  const [inputKey, setInputKey] = useState(0);
   // A file chosen or a note changed and not handed in: a move away asks first (stop 45).
   useLeaveWarning(file !== null || note.trim() !== (a.submission?.note ?? "").trim());
   const fileId = `submit-${a.id}`;
@@ -397,7 +396,6 @@ function SubmitForm({ assignment: a, pastDue, onHandedIn }: { assignment: Assign
       const body = await uploadWithProgress<{ data: { message: string } }>(`/studies/assignments/${a.id}/submission`, form, setProgress);
       toast.show(body.data.message);
       setFile(null);
-      setInputKey((k) => k + 1);
       await utils.studies.mine.invalidate();
       onHandedIn();
     } catch (err) {
@@ -420,16 +418,14 @@ function SubmitForm({ assignment: a, pastDue, onHandedIn }: { assignment: Assign
       <h4 id={`${fileId}-title`} className="ui-field__label">
         {a.submission ? t("my.replace") : t("my.submitTitle")}
       </h4>
-      <input
-        key={inputKey}
+      <FileInput
         id={fileId}
-        type="file"
+        file={file}
         accept="application/pdf,.pdf"
         aria-label={t("submit.file")}
         aria-invalid={error ? true : undefined}
         aria-describedby={[error ? `${fileId}-error` : `${fileId}-hint`, lateWarning ? `${fileId}-late` : ""].join(" ").trim()}
-        onChange={(e) => {
-          const chosen = e.target.files?.[0] ?? null;
+        onChoose={(chosen) => {
           setFile(chosen);
           setError(chosen ? problemOf(chosen) : undefined);
         }}

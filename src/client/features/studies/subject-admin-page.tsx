@@ -30,7 +30,8 @@ import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Card } from "../../ui/card.tsx";
 import { FormDialog } from "../../ui/dialog.tsx";
-import { Select, TextArea, TextInput } from "../../ui/field.tsx";
+import { labelId, Select, TextArea, TextInput } from "../../ui/field.tsx";
+import { FileInput } from "../../ui/file-input.tsx";
 import { ConfirmDialog, failureMessage, rowActionButtons } from "../../ui/list-controls.tsx";
 import { PageFrame } from "../../ui/list-page.tsx";
 import { ListLoadError } from "../../ui/load-error.tsx";
@@ -136,7 +137,6 @@ function AddMaterialForm({ subject, onAdded }: { subject: OfficeSubject; onAdded
   const [unitId, setUnitId] = useState("");
   const [url, setUrl] = useState("");
   const [file, setFile] = useState<File | null>(null);
-  const [inputKey, setInputKey] = useState(0);
   const [errors, setErrors] = useState<Partial<Record<"title" | "url" | "file" | "unitId", string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -149,7 +149,6 @@ function AddMaterialForm({ subject, onAdded }: { subject: OfficeSubject; onAdded
     setTitle("");
     setUrl("");
     setFile(null);
-    setInputKey((k) => k + 1);
     setErrors({});
     onAdded(message);
   };
@@ -246,17 +245,17 @@ function AddMaterialForm({ subject, onAdded }: { subject: OfficeSubject; onAdded
         />
       ) : (
         <div className="stack stack--xs">
-          <label htmlFor={ids.file} className="ui-field__label">
+          <label id={labelId(ids.file)} htmlFor={ids.file} className="ui-field__label">
             {t("material.file")} <span aria-hidden="true">*</span>
           </label>
-          <input
-            key={inputKey}
+          <FileInput
             id={ids.file}
-            type="file"
+            file={file}
             accept="application/pdf,.pdf"
+            aria-labelledby={labelId(ids.file)}
             aria-invalid={errors.file ? true : undefined}
             aria-describedby={errors.file ? `${ids.file}-error` : `${ids.file}-hint`}
-            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+            onChoose={setFile}
           />
           <p id={`${ids.file}-hint`} className="text-sm text-muted">
             {t("admin.fileHint")}
