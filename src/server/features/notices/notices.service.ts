@@ -8,7 +8,6 @@
  */
 import type { Kysely, Selectable } from "kysely";
 import type { Database, NoticesTable } from "../../../../db/schema.ts";
-import { INTL_LOCALE, type Locale, localeOfLanguage } from "../../../shared/i18n/locales.ts";
 import { notices as text } from "../../../shared/i18n/notices.ts";
 import { NOTICE_BOARD_DAYS, type NoticeBoardQuery, type NoticeForm, type NoticeListQuery } from "../../../shared/schemas/notices.ts";
 import type { AppDeps } from "../../deps.ts";
@@ -67,30 +66,6 @@ export async function noticeAudiences(deps: Pick<AppDeps, "db">) {
   });
 }
 
-/** "Sat, 5 Dec 2026 · 10:30 am": an event's day and time, written the way `locale` writes them. */
-export function eventWhen(date: string, time: string | null, locale: Locale): string {
-  const intl = INTL_LOCALE[locale];
-  const day = new Intl.DateTimeFormat(intl, { weekday: "short", day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(
-    new Date(`${date}T00:00:00Z`),
-  );
-  if (!time) return day;
-  const clock = new Intl.DateTimeFormat(intl, { hour: "numeric", minute: "2-digit", timeZone: "UTC" }).format(
-    new Date(`1970-01-01T${time}:00Z`),
-  );
-  return `${day} · ${clock}`;
-}
-
-/**
- * What the notification says: the notice's own words; an event's starts with its day, time and venue. The
- * office writes one text for everyone, so the day is written in the institute's language (System Settings →
- * General), the language the office writes its notices in.
- */
-function notificationMessage(input: NoticeForm, locale: Locale): string {
-  if (input.kind !== "event" || !input.eventDate) return input.body;
-  const head = [eventWhen(input.eventDate, input.eventTime, locale), input.venue].filter(Boolean).join("\n");
-  return `${head}\n\n${input.body}`;
-}
-
 function toOffice(
   n: NoticeRow,
   names: { programmes: Map<number, string>; people: Map<number, string> },
@@ -132,7 +107,7 @@ async function namesOf(db: DB, rows: NoticeRow[]) {
 
 async function institute(deps: Pick<AppDeps, "db">) {
   const settings = await getSettings(deps);
-  return { timeZone: settings.general.timeZone, locale: localeOfLanguage(settings.language) };
+  return { timeZone: settings.general.timeZone };
 }
 
 /**
@@ -144,7 +119,7 @@ async function institute(deps: Pick<AppDeps, "db">) {
 export async function publishNotice(deps: AppDeps, actorId: number, input: NoticeForm, meta: SessionMeta = {}) {
   const now = deps.now();
   const at = now.toISOString();
-  const { timeZone, locale } = await institute(deps);
+  const { timeZone } = await institute(deps);
   const today = localDate(now, timeZone);
   const isEvent = input.kind === "event";
   if (isEvent && input.eventDate !== null && input.eventDate < today)
@@ -183,11 +158,16 @@ export async function publishNotice(deps: AppDeps, actorId: number, input: Notic
     await notifyStudents(deps, trx, now, students, {
       type: "system",
       title: input.title,
-      message: notificationMessage(input, locale),
+      message: input.body,
       priority: input.priority,
       // No page of its own: the notice is the notification (its e-mail leads to the notifications page).
       email: input.email,
-      data: { noticeId: notice.id, kind: input.kind, ...(isEvent ? { eventDate: input.eventDate, eventTime: input.eventTime } : {}) },
+      // An event's day, time and venue head its message, written in each reader's language (notifications.service: withEventHead).
+      data: {
+        noticeId: notice.id,
+        kind: input.kind,
+        ...(isEvent ? { eventDate: input.eventDate, eventTime: input.eventTime, venue: input.venue ?? null, headAtRead: true } : {}),
+      },
     });
     const written = await trx
       .selectFrom("notifications")

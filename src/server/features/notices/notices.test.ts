@@ -2,7 +2,8 @@ import { beforeEach, describe, expect, test } from "bun:test";
 import { sql } from "kysely";
 import { isPostgres } from "../../../../db/connection.ts";
 import type { NewUser } from "../../../../db/schema.ts";
-import { callerFor, createTestDeps, createUser, indexNames, statementsOf, type TestDeps } from "../../testing.ts";
+import { inLocale } from "../../platform/request-locale.ts";
+import { callerFor, createTestDeps, createUser, indexNames, statementsOf, type TestDeps, testApp } from "../../testing.ts";
 import { createSession, resolveSession } from "../auth/auth.service.ts";
 import { deleteNotice, listNotices, publishNotice, upcomingEventsFor } from "./notices.service.ts";
 
@@ -90,6 +91,7 @@ const form = (input: Partial<FormInput> = {}) => {
 
 beforeEach(async () => {
   deps = await createTestDeps();
+  testApp(deps); // the request's language source, for inLocale
   adminId = (await createUser(deps, { role: "admin", name: "Asha Admin" })).id;
   admin = callerFor(deps, await resolveSession(deps, await createSession(deps, adminId)));
   const staffId = (await createUser(deps, { role: "staff", name: "Meera Staff" })).id;
@@ -134,9 +136,16 @@ describe("publishing (issue 18)", () => {
     const { notice } = await staff.notices.publish({ ...EVENT, programmeId: String(bba), priority: "high" });
     expect(notice).toMatchObject({ programmeName: "BBA", recipients: 2, eventDate: "2026-12-05", eventTime: "10:30", upcoming: true });
     const [n] = await notificationsOf(inBba!);
-    // An event's notification starts with its day, time and venue, in the institute's language.
-    expect(n!.message).toBe("Sat, 5 Dec, 2026 · 10:30 am\nPune study centre, Hall 2\n\nBring your study material and questions.");
+    // The row keeps the office's words and the day; the day heads the message in each reader's language (walk 26:
+    // a Marathi page read "Sat, 5 Dec, 2026 · 11:00 am").
+    expect(n!.message).toBe("Bring your study material and questions.");
+    expect(JSON.parse(n!.data)).toMatchObject({ eventDate: "2026-12-05", eventTime: "10:30", venue: "Pune study centre, Hall 2" });
     expect(n!.priority).toBe("high");
+    const read = async (locale: "en" | "mr" | "hi") =>
+      (await inLocale(locale, () => student.notifications.list({}))).notifications[0]!.message;
+    expect(await read("en")).toBe("Sat, 5 Dec 2026 · 10:30 am\nPune study centre, Hall 2\n\nBring your study material and questions.");
+    expect(await read("mr")).toBe("शनि, 5 डिसें, 2026 · सकाळ 10:30\nPune study centre, Hall 2\n\nBring your study material and questions.");
+    expect(await read("hi")).toBe("शनि, 5 दिस॰ 2026 · सुबह 10:30\nPune study centre, Hall 2\n\nBring your study material and questions.");
     expect(await notificationsOf(inBcom!)).toEqual([]);
   });
 
@@ -153,6 +162,20 @@ describe("publishing (issue 18)", () => {
     expect(await outboxTo("off@example.test")).toEqual([]);
     // Both are still notified in the portal.
     expect(await notificationsOf(keeps!)).toHaveLength(2);
+  });
+
+  test("an event e-mailed: each student reads its day in their own language (walk 26)", async () => {
+    await addStudents(1, { programme_id: bba, email: "asha@example.test", preferences: JSON.stringify({ chosenLanguage: "marathi" }) });
+    await addStudents(1, { programme_id: bba, email: "ravi@example.test" });
+    await admin.notices.publish({ ...EVENT, programmeId: String(bba), email: true });
+    const [marathi] = await outboxTo("asha@example.test");
+    expect(marathi!.text_body).toContain(
+      "शनि, 5 डिसें, 2026 · सकाळ 10:30\nPune study centre, Hall 2\n\nBring your study material and questions.",
+    );
+    const [english] = await outboxTo("ravi@example.test");
+    expect(english!.text_body).toContain(
+      "Sat, 5 Dec 2026 · 10:30 am\nPune study centre, Hall 2\n\nBring your study material and questions.",
+    );
   });
 
   test("the rules: an event needs a day that has not passed; an unknown programme is refused on its field", async () => {

@@ -75,6 +75,35 @@ const wallClock = (local: string, withTime: boolean) => {
   }).format(new Date(`${local}:00Z`));
 };
 
+/**
+ * "Sat, 5 Dec 2026 · 10:30 am", "शनि, 5 डिसें, 2026 · सकाळ 10:30": an event's day and time in the current language,
+ * the day as the screens write it (the notice board: wallClock's day) after its weekday.
+ */
+function eventWhen(date: string, time: string | null): string {
+  const locale = currentLocale();
+  const intl = INTL_LOCALE[locale];
+  const weekday = new Intl.DateTimeFormat(intl, { weekday: "short", timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`));
+  const day = `${weekday}, ${wallClock(`${date}T00:00`, false)}`;
+  if (!time) return day;
+  const clock = new Intl.DateTimeFormat(intl, { ...timeOfDay(locale === "en"), timeZone: "UTC" }).format(
+    new Date(`1970-01-01T${time}:00Z`),
+  );
+  return `${day} · ${clock}`;
+}
+
+/**
+ * An event notice's message: its day, time and venue above the office's words, the day written in the reader's
+ * language (walk 26: a Marathi page read "Sat, 5 Dec, 2026 · 11:00 am"). The notice stores the office's words
+ * and, in `data`, the day (`eventDate`, `eventTime`, `venue`, `headAtRead`); rows written before stop 56 carry the
+ * day in their message already, in the institute's language.
+ */
+function withEventHead(message: string, data: Record<string, unknown> | undefined): string {
+  if (data?.headAtRead !== true || typeof data.eventDate !== "string") return message;
+  const time = typeof data.eventTime === "string" ? data.eventTime : null;
+  const venue = typeof data.venue === "string" ? data.venue : "";
+  return `${[eventWhen(data.eventDate, time), venue].filter(Boolean).join("\n")}\n\n${message}`;
+}
+
 /** Kinds whose words name a day and time (`at`) when it was told with one; rows written before say it without. */
 const TOLD_WITH_TIME = ["assignment.new", "exam.scheduled", "exam.changed", "exam.cancelled"] as const;
 
@@ -222,7 +251,9 @@ export async function notifyStudents(
     for (const person of people) {
       if (!readPreferences(person.preferences).emailNotifications) continue;
       const locale = storedLocale(person.preferences) ?? fallback;
-      const { title, message } = "kind" in n ? inLocale(locale, () => notificationText(n.kind, n.params)) : n;
+      const { title, message } = inLocale(locale, () =>
+        "kind" in n ? notificationText(n.kind, n.params) : { ...n, message: withEventHead(n.message, n.data) },
+      );
       const link = `${publicUrl(deps)}${n.link ?? "/student/notifications"}`;
       messages.push({ to: person.email, email: { template: "student_alert", name: person.name, title, message, link }, locale });
     }
@@ -233,7 +264,11 @@ export async function notifyStudents(
 /** A notification as both areas read it (spec part 2 §3): a kind's words in the reader's language. */
 export function toNotificationItem(n: Notification) {
   const params = n.params ? jsonObject(n.params) : null;
-  const words = isNotificationKind(n.kind) && params ? notificationText(n.kind, params as NotificationParams) : n;
+  const data = jsonObject(n.data);
+  const words =
+    isNotificationKind(n.kind) && params
+      ? notificationText(n.kind, params as NotificationParams)
+      : { title: n.title, message: withEventHead(n.message, data) };
   return {
     _id: String(n.id),
     id: n.id,
@@ -249,7 +284,7 @@ export function toNotificationItem(n: Notification) {
     link: n.link,
     createdAt: n.created_at,
     timestamp: n.created_at,
-    data: jsonObject(n.data),
+    data,
   };
 }
 
