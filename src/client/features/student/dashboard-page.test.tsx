@@ -93,7 +93,7 @@ const STUDYING: typeof DASHBOARD = {
     { kind: "streak", days: 5 },
     { kind: "highMarks", percent: 92 },
   ],
-  nextDue: { amount: 9_000_00, dueOn: "2026-12-15", overdue: false, instalmentId: 3 },
+  nextDue: { amount: 9_000_00, dueOn: "2026-12-15", overdue: false, instalmentId: 3, pending: null },
 };
 
 const region = (name: string) => screen.getByRole("region", { name });
@@ -193,12 +193,22 @@ describe("student dashboard", () => {
   });
 
   test("an instalment past its day is said to be overdue, as the Fees page says it", async () => {
-    const overdue = { ...DASHBOARD, nextDue: { amount: 9_500_00, dueOn: "2026-06-01", overdue: true, instalmentId: 3 } };
+    const overdue = { ...DASHBOARD, nextDue: { amount: 9_500_00, dueOn: "2026-06-01", overdue: true, instalmentId: 3, pending: null } };
     renderStudentAt("/student/dashboard", { "student.dashboard": () => overdue });
     const fees = await screen.findByRole("region", { name: "Fees" });
     const said = await within(fees).findByText("overdue: was due 1 Jun 2026");
     expect(said.className).toContain("text-danger");
     expect(within(fees).queryByText(/^due /)).toBeNull();
+  });
+
+  test("an instalment paid by UPI and waiting for the office is said to wait, not to be overdue (walk 26)", async () => {
+    const sent = { amount: 9_500_00, sentAt: "2026-11-20T06:30:00.000Z" };
+    const waiting = { ...DASHBOARD, nextDue: { amount: 9_500_00, dueOn: "2026-06-01", overdue: true, instalmentId: 3, pending: sent } };
+    renderStudentAt("/student/dashboard", { "student.dashboard": () => waiting });
+    const fees = await screen.findByRole("region", { name: "Fees" });
+    const said = await within(fees).findByText("₹9,500 sent by UPI on 20 Nov 2026, waiting for the office to confirm it");
+    expect(said.className).not.toContain("text-danger");
+    expect(within(fees).queryByText(/overdue/)).toBeNull();
   });
 
   test("quick actions lead to the profile, ID card, settings, courses, library and exams, with no note that they are coming", async () => {

@@ -349,9 +349,16 @@ function FeesCard({ data, loading }: BlockProps) {
       {next ? (
         <p>
           <span className="student-list__title">{formatMoney(next.amount)}</span>{" "}
-          <span className={next.overdue ? "text-sm text-danger" : "text-sm text-muted"}>
-            {t(next.overdue ? "dash.fees.overdue" : "dash.fees.due", { date: formatDate(next.dueOn) ?? next.dueOn })}
-          </span>
+          {next.pending ? (
+            // Paid by UPI and not yet confirmed: said as the Fees page says it, not as overdue (walk 26).
+            <span className="text-sm text-muted">
+              {t("dash.fees.waiting", { amount: formatMoney(next.pending.amount), date: formatDate(next.pending.sentAt) ?? "" })}
+            </span>
+          ) : (
+            <span className={next.overdue ? "text-sm text-danger" : "text-sm text-muted"}>
+              {t(next.overdue ? "dash.fees.overdue" : "dash.fees.due", { date: formatDate(next.dueOn) ?? next.dueOn })}
+            </span>
+          )}
         </p>
       ) : (
         <p className="text-muted">{t("dash.fees.none")}</p>

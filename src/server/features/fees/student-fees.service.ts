@@ -335,19 +335,30 @@ export async function receiptFor(deps: Pick<AppDeps, "db" | "now">, viewer: { id
 
 // ————— for the dashboard and the admit card —————
 
-/** The soonest of a student's instalments with something still to pay (by due day), and whether its day has passed; or null. */
+/**
+ * The soonest of a student's instalments with something still to pay (by due day), whether its day has passed,
+ * and the UPI transfer the student reported for it that waits for the office (walk 26: the dashboard said
+ * "overdue" while the Fees page said "waiting for the office"); or null.
+ */
 export async function nextDueFor(db: DB, userId: number, today: string) {
   const owed = (await instalmentsOf(db, today, userId)).filter((s) => s.standing.outstanding > 0);
   owed.sort((a, b) => a.instalment.due_on.localeCompare(b.instalment.due_on) || a.instalment.id - b.instalment.id);
   const next = owed[0];
-  return next
-    ? {
-        amount: next.standing.outstanding,
-        dueOn: next.instalment.due_on,
-        overdue: next.standing.status === "overdue",
-        instalmentId: next.instalment.id,
-      }
-    : null;
+  if (!next) return null;
+  const waiting = await db
+    .selectFrom("fee_payments")
+    .select(["amount_paise", "created_at"])
+    .where("user_id", "=", userId)
+    .where("instalment_id", "=", next.instalment.id)
+    .where("status", "=", "pending")
+    .executeTakeFirst();
+  return {
+    amount: next.standing.outstanding,
+    dueOn: next.instalment.due_on,
+    overdue: next.standing.status === "overdue",
+    instalmentId: next.instalment.id,
+    pending: waiting ? { amount: waiting.amount_paise, sentAt: waiting.created_at } : null,
+  };
 }
 
 /**

@@ -139,6 +139,7 @@ describe("what the student owes (fees.mine)", () => {
       dueOn: "2026-11-15",
       overdue: true,
       instalmentId: a1,
+      pending: null,
     });
     await recordPayment(deps, staff.id, { instalmentId: a1, amount: 10_500_00, mode: "cash", paidOn: "2026-11-22" });
     expect(await nextDueFor(deps.db, asha.id, "2026-11-22")).toEqual({
@@ -146,10 +147,28 @@ describe("what the student owes (fees.mine)", () => {
       dueOn: "2026-12-15",
       overdue: false,
       instalmentId: a2,
+      pending: null,
     });
     expect(await totalOwed(deps.db, asha.id, "2026-11-22")).toBe(15_000_50);
     const nobody = await person("student", { student_id: "STU0404" });
     expect(await nextDueFor(deps.db, nobody.id, "2026-11-22")).toBeNull();
+
+    // Paid by UPI and not yet confirmed: still owed, and the dashboard says the transfer waits (walk 26).
+    await setUpi();
+    const sent = await submit(
+      asha,
+      a2,
+      { utr: "4021 5678 9012", paidOn: "2026-11-21", amount: "1000000" },
+      fileOf(await pngBytes(), "paid.png", "image/png"),
+    );
+    expect(sent.status).toBe(201);
+    expect(await nextDueFor(deps.db, asha.id, "2026-11-22")).toEqual({
+      amount: 10_000_00,
+      dueOn: "2026-12-15",
+      overdue: false,
+      instalmentId: a2,
+      pending: { amount: 10_000_00, sentAt: expect.any(String) },
+    });
   });
 });
 
