@@ -269,6 +269,9 @@ describe("languages", () => {
 
       // Devanagari is drawn with a font that has it (no boxes), and the layout holds at 390 px.
       expect(await devanagariFaces(page, "main")).toContainEqual(expect.stringMatching(/Devanagari/));
+      // The eyebrow spaced out in English is set solid: spacing breaks the stroke joining the letters (walk 26).
+      // (Chromium gives a letter-spacing of 0 as "normal"; in English it is 0.06em, "0.84px" here.)
+      expect(await page.locator(".hero__eyebrow").evaluate((el) => getComputedStyle(el).letterSpacing)).toBe("normal");
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       await page.getByRole("button", { name: common.menu }).click();
       await page.getByRole("link", { name: common.applyNow }).waitFor();

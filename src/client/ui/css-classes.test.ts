@@ -46,6 +46,18 @@ describe("stylesheets", () => {
     expect(unused).toEqual([]);
   });
 
+  test("letters spaced out are set solid in Hindi and Marathi: every positive letter-spacing goes through --letter-tracking but codes' (walk 26)", async () => {
+    // Latin codes and numbers, the same in every language: their spacing stays.
+    const codes = [".studies-card__code", ".exams-code", ".id-card__id", ".app-number", ".access-code__input"];
+    const spaced = (await read("src/**/*.css", ROOT)).flatMap(({ file, text }) =>
+      [...text.replace(/\/\*[\s\S]*?\*\//g, "").matchAll(/([^{};]+)\{([^}]*)\}/g)]
+        .filter(([, , body]) => /letter-spacing:\s*0?\.\d+em/.test(body!))
+        .map(([, selector]) => `${file}: ${selector!.trim()}`),
+    );
+    expect(spaced.filter((rule) => !codes.some((code) => rule.endsWith(code)))).toEqual([]);
+    expect(spaced).toHaveLength(codes.length);
+  });
+
   test("a class counts when named whole, built from a prefix, or from a named base and a suffix", () => {
     const css = `.ui-badge--pending, .kind__hint { color: red; background: url(http://www.w3.org/x.svg); }
       .dead, .gone:hover > .ui-badge { margin: 0.5rem; }`;
