@@ -330,3 +330,10 @@ export function catchDownloads(body: string, headers: Record<string, string>) {
     },
   };
 }
+
+/**
+ * A text matcher for what the page writes in parts (a receipt number with its break points: fees' ReceiptNumber):
+ * the innermost element that reads the text whole.
+ */
+export const wholeText = (text: string) => (_: string, element: Element | null) =>
+  element?.textContent === text && ![...element.children].some((child) => child.textContent === text);

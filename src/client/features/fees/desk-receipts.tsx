@@ -22,6 +22,7 @@ import { CardTable, ListBody, listAnswer, listFilter, listWords } from "../../ui
 import { CreditCardIcon } from "../../ui/more-icons.tsx";
 import { actionsColumn, StackedCell, type TableColumn } from "../../ui/table.tsx";
 import { PrintReceiptLink, ReasonDialog, useModeName, useReasonAction } from "./desk-parts.tsx";
+import { ReceiptNumber } from "./fee-words.tsx";
 
 type Receipt = RouterOutputs["feeDesk"]["receipts"]["receipts"][number];
 const STATUS_FILTER = { key: "status", values: RECEIPT_FILTERS };
@@ -70,7 +71,7 @@ export function ReceiptsTab() {
         <StackedCell
           strong
           mainClassName="tabular fees-receipt-number"
-          main={r.number}
+          main={<ReceiptNumber number={r.number} />}
           notes={[t("issuedOn", { date: formatDate(r.issuedOn) })]}
         />
       ),

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { errorOf, pagination, renderAdmin } from "../../layouts/admin-testing.tsx";
-import { STAFF, TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
+import { STAFF, TrpcFailure, wholeText, withClientTestRules } from "../../lib/testing.tsx";
 import type { RouterOutputs } from "../../lib/trpc.ts";
 import "../../studies-pages.ts";
 
@@ -485,13 +485,13 @@ describe("the fee desk: receipts (issue 19)", () => {
       },
     });
     const table = await screen.findByRole("table", { name: "Receipts" });
-    const active = (await within(table).findByText("RCP/2026-27/000007")).closest("tr")!;
+    const active = (await within(table).findByText(wholeText("RCP/2026-27/000007"))).closest("tr")!;
     expect(within(active).getByText("Valid")).toBeTruthy();
     expect(within(active).getByText("UPI · 111122223333")).toBeTruthy();
     expect(within(active).getByRole("link", { name: "Print receipt RCP/2026-27/000007" }).getAttribute("href")).toBe(
       "/admin/fees/receipts/70",
     );
-    const old = within(table).getByText("RCP/2026-27/000006").closest("tr")!;
+    const old = within(table).getByText(wholeText("RCP/2026-27/000006")).closest("tr")!;
     expect(within(old).getByText("Cancelled")).toBeTruthy();
     expect(within(old).getByText(/^Cancelled by Meera Staff on .*: Entered twice$/)).toBeTruthy();
     expect(within(old).queryByRole("button", { name: /^Cancel receipt/ })).toBeNull();
@@ -528,7 +528,7 @@ describe("the fee desk: receipts (issue 19)", () => {
           : { message: "Receipt RCP/2026-27/000007 is cancelled; its number stays used." },
     });
     const table = await screen.findByRole("table", { name: "Receipts" });
-    await within(table).findByText("RCP/2026-27/000007");
+    await within(table).findByText(wholeText("RCP/2026-27/000007"));
     fireEvent.click(within(table).getByRole("button", { name: "Cancel receipt RCP/2026-27/000007" }));
     const dialog = await screen.findByRole("dialog", { name: "Cancel receipt RCP/2026-27/000007?" });
     fireEvent.change(within(dialog).getByLabelText(/^Reason/), { target: { value: "Cheque bounced" } });

@@ -27,3 +27,21 @@ export function StudentCell({ student, children }: { student: { name: string; st
     </StackedCell>
   );
 }
+
+/**
+ * A receipt number (RCP/2026-27/000001) that a narrow column breaks only after a slash, never at the year's
+ * hyphen (walk 26: "RCP/2026-" over "27/000001" on a phone). The text copied stays the number; Chromium names it
+ * "RCP/ 2026-27/ 000001" (a `<wbr>` counts as a space there), so a link around it is named with the number.
+ */
+export function ReceiptNumber({ number }: { number: string }) {
+  const [series, year, serial] = number.split("/");
+  if (serial === undefined) return number;
+  return (
+    <>
+      {series}/<wbr />
+      <span className="fees-receipt-year">{year}/</span>
+      <wbr />
+      {serial}
+    </>
+  );
+}

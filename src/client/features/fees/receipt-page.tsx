@@ -26,7 +26,7 @@ import { FileIcon } from "../../ui/icons.tsx";
 import { ListLoadError } from "../../ui/load-error.tsx";
 import { PrintLoading, PrintPage } from "../../ui/print-page.tsx";
 import { deskStudent } from "./desk-address.ts";
-import { modeLabel } from "./fee-words.tsx";
+import { modeLabel, ReceiptNumber } from "./fee-words.tsx";
 
 type Receipt = RouterOutputs["fees"]["receipt"];
 
@@ -104,7 +104,7 @@ function ReceiptSheet({ receipt: r }: { receipt: Receipt }) {
           </h2>
           <dl className="fee-receipt__ids">
             <Fact label={t("receipt.number")} className="tabular">
-              {r.number}
+              <ReceiptNumber number={r.number} />
             </Fact>
             <Fact label={t("receipt.date")}>{formatDate(r.issuedOn, { style: "long" })}</Fact>
           </dl>

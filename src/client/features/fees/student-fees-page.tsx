@@ -26,7 +26,7 @@ import { CreditCardIcon } from "../../ui/more-icons.tsx";
 import { Pagination, useScreenPages } from "../../ui/pagination.tsx";
 import { StudentPageHeader } from "../../ui/student-page-header.tsx";
 import { StackedCell, Table, type TableColumn } from "../../ui/table.tsx";
-import { modeLabel, StandingBadge } from "./fee-words.tsx";
+import { modeLabel, ReceiptNumber, StandingBadge } from "./fee-words.tsx";
 import { type PayableInstalment, PayDialog } from "./pay-dialog.tsx";
 import { ReceiptPage } from "./receipt-page.tsx";
 
@@ -168,9 +168,9 @@ function Instalments({ mine }: { mine: Mine }) {
           >
             {t("my.pay")}
           </Button>
-        ) : (
-          <span className="text-sm text-muted">{i.outstanding > 0 ? t("my.payAtOffice") : "—"}</span>
-        ),
+        ) : i.outstanding > 0 ? (
+          <span className="text-sm text-muted">{t("my.payAtOffice")}</span>
+        ) : null,
     },
   ];
   return (
@@ -247,8 +247,9 @@ function Receipts() {
       key: "number",
       header: t("col.receipt"),
       render: (r) => (
-        <Link href={`/receipts/${r.id}`} className="fees-receipt-link tabular">
-          {r.number}
+        // Named whole: the break points inside (ReceiptNumber) would read as spaces.
+        <Link href={`/receipts/${r.id}`} className="fees-receipt-link tabular" aria-label={r.number}>
+          <ReceiptNumber number={r.number} />
         </Link>
       ),
     },
