@@ -23,17 +23,16 @@ export interface FileInputProps extends NativeProps {
   /** the file chosen now (the parent's state), or null */
   file: File | null;
   onChoose: (file: File | null) => void;
-  className?: string;
 }
 
-export function FileInput({ id, file, onChoose, className, disabled, ...native }: FileInputProps) {
+export function FileInput({ id, file, onChoose, disabled, ...native }: FileInputProps) {
   const t = useT(portal);
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (!file && input.current) input.current.value = "";
   }, [file]);
   return (
-    <div className={cx("ui-file", className)}>
+    <div className="ui-file">
       <input
         ref={input}
         id={id}
