@@ -3,7 +3,8 @@
  * adapters, security) again on PostgreSQL. With TEST_DATABASE_URL it uses that server; otherwise it starts a
  * private PostgreSQL from Debian's packages (initdb in a temporary folder, a free port, fsync off: a test
  * cluster, thrown away after) and stops it at the end. Each test's deps get a database of their own
- * (db/postgres.ts: freshTestDatabase). The files run in PG_JOBS groups at once (default 2). Without
+ * (src/server/testing.ts: copied from a migrated template, or a finished test's emptied). The files run in
+ * PG_JOBS groups at once (default 2). Without
  * PostgreSQL installed it is skipped locally with a message, and fails in CI.
  */
 import path from "node:path";
