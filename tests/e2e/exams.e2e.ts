@@ -9,14 +9,13 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import {
   type AxeFinding,
   axeFindings,
   DESKTOP,
   fromOutbox,
+  keepShot,
   launchBrowser,
   newPage,
   PHONE_390,
@@ -137,7 +136,7 @@ describe("exams, admit cards and results (issue 18)", () => {
     await page.getByRole("group", { name: "Upcoming" }).getByText("1").waitFor();
     await page.getByRole("group", { name: "Awaiting results" }).getByText("1").waitFor();
     await check(page, "exams list, 1280", found, overflows);
-    await page.screenshot({ path: path.join(tmpdir(), "exams-list-1280.png"), fullPage: true });
+    await keepShot(page, "exams-list-1280.png");
 
     await page.getByRole("link", { name: `Marks: ${HELD} (BBA-102)` }).click();
     await page.getByRole("heading", { level: 1, name: `${HELD}: marks` }).waitFor();
@@ -187,7 +186,7 @@ describe("exams, admit cards and results (issue 18)", () => {
     ]);
     expect(await page.getByRole("button", { name: "Save marks from the file" }).isDisabled()).toBe(true);
     await check(page, "marks screen with the dry run's problems, 1280", found, overflows);
-    await page.screenshot({ path: path.join(tmpdir(), "exams-marks-dry-run-1280.png"), fullPage: true });
+    await keepShot(page, "exams-marks-dry-run-1280.png");
 
     await file.setInputFiles({
       name: "marks.csv",
@@ -225,7 +224,7 @@ describe("exams, admit cards and results (issue 18)", () => {
     await phone.page.getByRole("link", { name: `Results: ${HELD} (BBA-102)` }).click();
     await phone.page.getByRole("heading", { level: 1, name: `${HELD}: marks` }).waitFor();
     await check(phone.page, "marks screen, 390", found, overflows);
-    await phone.page.screenshot({ path: path.join(tmpdir(), "exams-marks-390.png"), fullPage: true });
+    await keepShot(phone.page, "exams-marks-390.png");
     expect(found).toEqual({});
     expect(overflows).toEqual([]);
     expect(phone.problems).toEqual([]);
@@ -248,7 +247,7 @@ describe("exams, admit cards and results (issue 18)", () => {
       await result.getByText("42 / 50").waitFor();
       await result.getByText("Pass").waitFor();
       await check(page, `student exams, ${viewport.width}`, found, overflows);
-      await page.screenshot({ path: path.join(tmpdir(), `exams-student-${viewport.width}.png`), fullPage: true });
+      await keepShot(page, `exams-student-${viewport.width}.png`);
 
       await page.getByRole("link", { name: "Admit card" }).click();
       const card = page.getByRole("article", { name: "Admit card (hall ticket)" });
@@ -262,7 +261,7 @@ describe("exams, admit cards and results (issue 18)", () => {
         return Boolean(img?.complete && img.naturalWidth > 0);
       });
       await check(page, `admit card, ${viewport.width}`, found, overflows);
-      await page.screenshot({ path: path.join(tmpdir(), `exams-admit-card-${viewport.width}.png`), fullPage: true });
+      await keepShot(page, `exams-admit-card-${viewport.width}.png`);
 
       await page.getByRole("link", { name: "Back to Exams" }).click();
       await page.getByRole("link", { name: "Marksheet" }).click();
@@ -271,7 +270,7 @@ describe("exams, admit cards and results (issue 18)", () => {
       await sheet.getByText("42 / 50").waitFor();
       await sheet.getByText("84%").first().waitFor();
       await check(page, `marksheet, ${viewport.width}`, found, overflows);
-      await page.screenshot({ path: path.join(tmpdir(), `exams-marksheet-${viewport.width}.png`), fullPage: true });
+      await keepShot(page, `exams-marksheet-${viewport.width}.png`);
       expect(problems).toEqual([]);
       await context.close();
     }
@@ -296,7 +295,7 @@ describe("exams, admit cards and results (issue 18)", () => {
       sheet: "visible",
       outside: 0,
     });
-    await page.screenshot({ path: path.join(tmpdir(), "exams-admit-card-print.png"), fullPage: true });
+    await keepShot(page, "exams-admit-card-print.png");
     const cardPages = await pdfPages(page);
     expect(cardPages).toHaveLength(1);
     expect(Math.abs(cardPages[0]![0] - 595.3)).toBeLessThan(1);
@@ -326,7 +325,7 @@ describe("exams, admit cards and results (issue 18)", () => {
       .waitFor();
     expect(await guest.page.evaluate(() => localStorage.getItem("token"))).toBeNull();
     await check(guest.page, "admit card verification, 390", found, overflows);
-    await guest.page.screenshot({ path: path.join(tmpdir(), "exams-verify-390.png"), fullPage: true });
+    await keepShot(guest.page, "exams-verify-390.png");
     // A made-up code is not a card.
     await guest.page.goto("/verify/admit/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA");
     await guest.page.getByText("This admit card could not be verified").waitFor();

@@ -11,7 +11,6 @@
 
 import { Database } from "bun:sqlite";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
@@ -20,6 +19,7 @@ import {
   axeFindings,
   DESKTOP,
   fromOutbox,
+  keepShot,
   launchBrowser,
   newPage,
   PHONE_390,
@@ -166,7 +166,7 @@ describe("the student's fees: paying by UPI and the receipt (issue 19)", () => {
     await row.getByText("₹12,750.50").first().waitFor();
     await page.getByRole("group", { name: "Total still to pay" }).getByText("₹12,750.50").waitFor();
     await check(page, "fees, 390", found, overflows);
-    await page.screenshot({ path: path.join(tmpdir(), "fees-student-390.png"), fullPage: true });
+    await keepShot(page, "fees-student-390.png");
 
     // Pay by UPI: the exact amount, the QR code and the link any UPI app opens.
     await row.getByRole("button", { name: /^Pay by UPI/ }).click();
@@ -182,7 +182,7 @@ describe("the student's fees: paying by UPI and the receipt (issue 19)", () => {
     expect(link).toBe(`upi://pay?pa=${VPA}&pn=Institute%20of%20Distance%20Education&am=12750.50&cu=INR&tn=${reference}&tr=${reference}`);
     await dialog.getByText(reference).waitFor();
     await check(page, "pay dialog, 390", found, overflows);
-    await page.screenshot({ path: path.join(tmpdir(), "fees-pay-dialog-390.png"), fullPage: true });
+    await keepShot(page, "fees-pay-dialog-390.png");
 
     // The form's own rule first, then the UTR, the day and a screenshot (slowed down, so its progress shows).
     await dialog.getByLabel(/^UTR/).fill("12345");
@@ -225,7 +225,7 @@ describe("the student's fees: paying by UPI and the receipt (issue 19)", () => {
     const reported = page.getByRole("region", { name: "UPI payments you reported" });
     await reported.getByText(new RegExp(`UTR ${UTR}`)).waitFor();
     await check(page, "fees with a transfer waiting, 390", found, overflows);
-    await page.screenshot({ path: path.join(tmpdir(), "fees-waiting-390.png"), fullPage: true });
+    await keepShot(page, "fees-waiting-390.png");
 
     // The people who confirm payments are told (third QA walk, 5): the notification opens the fee desk's To confirm tab.
     const office = await newPage(browser, server, DESKTOP);
@@ -283,7 +283,7 @@ describe("the student's fees: paying by UPI and the receipt (issue 19)", () => {
     await sheet.getByText("Rupees Twelve Thousand Seven Hundred Fifty and Fifty Paise Only").waitFor();
     await sheet.getByText(UTR).waitFor();
     await check(page, "receipt, 390", found, overflows);
-    await page.screenshot({ path: path.join(tmpdir(), "fees-receipt-390.png"), fullPage: true });
+    await keepShot(page, "fees-receipt-390.png");
     expect(problems).toEqual([]);
     await context.close();
 
@@ -293,11 +293,11 @@ describe("the student's fees: paying by UPI and the receipt (issue 19)", () => {
     await desk.page.goto("/student/fees");
     await desk.page.getByRole("table", { name: "Your receipts" }).getByRole("link", { name: receipt.number }).waitFor();
     await check(desk.page, "fees, 1280", found, overflows);
-    await desk.page.screenshot({ path: path.join(tmpdir(), "fees-student-1280.png"), fullPage: true });
+    await keepShot(desk.page, "fees-student-1280.png");
     await desk.page.goto(`/student/fees/receipts/${receipt.id}`);
     await desk.page.getByRole("article", { name: "Fee receipt" }).getByText(receipt.number).waitFor();
     await check(desk.page, "receipt, 1280", found, overflows);
-    await desk.page.screenshot({ path: path.join(tmpdir(), "fees-receipt-1280.png"), fullPage: true });
+    await keepShot(desk.page, "fees-receipt-1280.png");
     await desk.page.emulateMedia({ media: "print" });
     expect(await printedLayout(desk.page)).toEqual({
       sidebar: "hidden",
@@ -307,7 +307,7 @@ describe("the student's fees: paying by UPI and the receipt (issue 19)", () => {
       receipt: "visible",
       outside: 0,
     });
-    await desk.page.screenshot({ path: path.join(tmpdir(), "fees-receipt-print.png"), fullPage: true });
+    await keepShot(desk.page, "fees-receipt-print.png");
     // Printed narrower (A4 in Marathi sent the title to a line of its own: walk 20a), the title block keeps to the
     // head's end, not its start.
     await desk.page.setViewportSize({ width: 520, height: 900 });

@@ -200,7 +200,6 @@ describe("public site journeys", () => {
         else await visit(page, path);
         await page.locator("main h1").first().waitFor();
         await page.waitForLoadState("networkidle");
-        await page.screenshot({ fullPage: true }); // rendered, not saved
         const fits = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
         expect({ path, dark, fits }).toEqual({ path, dark, fits: true });
       }
