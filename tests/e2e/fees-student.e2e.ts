@@ -22,6 +22,7 @@ import {
   keepShot,
   launchBrowser,
   newPage,
+  PHONE,
   PHONE_390,
   type RunningServer,
   settle,
@@ -284,6 +285,16 @@ describe("the student's fees: paying by UPI and the receipt (issue 19)", () => {
     await sheet.getByText(UTR).waitFor();
     await check(page, "receipt, 390", found, overflows);
     await keepShot(page, "fees-receipt-390.png");
+    // On a 360 px phone the heading's number wraps only after a slash: its year stays on one line (walk 26).
+    await page.setViewportSize(PHONE);
+    const heading = page.getByRole("heading", { level: 1, name: `Receipt ${receipt.number}` });
+    expect(
+      await heading.evaluate((h) => Math.round(h.getBoundingClientRect().height / Number.parseFloat(getComputedStyle(h).lineHeight))),
+    ).toBe(2);
+    const yearTops = await heading
+      .locator(".fees-receipt-year")
+      .evaluate((year) => [...year.getClientRects()].map((r) => Math.round(r.top)));
+    expect(new Set(yearTops).size).toBe(1);
     expect(problems).toEqual([]);
     await context.close();
 

@@ -15,6 +15,8 @@ export interface PrintPageProps {
   back?: ReactNode;
   /** the heading, and the tab's title */
   title: string;
+  /** the heading as shown, when more than `title`'s text (StudentPageHeader) */
+  heading?: ReactNode;
   lead: ReactNode;
   printLabel: string;
   /** the document is there to print */
@@ -22,12 +24,13 @@ export interface PrintPageProps {
   children: ReactNode;
 }
 
-export function PrintPage({ className, back, title, lead, printLabel, printable, children }: PrintPageProps) {
+export function PrintPage({ className, back, title, heading, lead, printLabel, printable, children }: PrintPageProps) {
   return (
     <div className={`page-stack ${className}`}>
       {back}
       <StudentPageHeader
         title={title}
+        heading={heading}
         lead={lead}
         actions={
           <Button onClick={() => window.print()} disabled={!printable}>

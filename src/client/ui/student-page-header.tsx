@@ -7,17 +7,19 @@ import { usePageTitle } from "../lib/site.ts";
 
 export interface StudentPageHeaderProps {
   title: string;
+  /** the heading as shown, when it sets `title`'s words with more than text (a receipt number's line breaks); named `title` */
+  heading?: ReactNode;
   lead?: ReactNode;
   /** the page's buttons or links */
   actions?: ReactNode;
 }
 
-export function StudentPageHeader({ title, lead, actions }: StudentPageHeaderProps) {
+export function StudentPageHeader({ title, heading, lead, actions }: StudentPageHeaderProps) {
   usePageTitle(title);
   return (
     <header className="page-header student-page-header">
       <div>
-        <h1>{title}</h1>
+        <h1 aria-label={heading === undefined ? undefined : title}>{heading ?? title}</h1>
         {lead ? <p>{lead}</p> : null}
       </div>
       {actions}
