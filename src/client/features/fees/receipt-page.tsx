@@ -50,6 +50,7 @@ export function ReceiptPage() {
     if (cancelled) void (office ? utils.feeDesk.receipts.invalidate() : utils.fees.receipts.invalidate());
   }, [cancelled, office, utils]);
   const missing = id === null || (query.isError && query.error.data?.code === "NOT_FOUND");
+  const title = receipt ? t("receipt.titleOf", { number: receipt.number }) : t("receipt.title");
   return (
     <PrintPage
       className="fees-print-page"
@@ -60,9 +61,9 @@ export function ReceiptPage() {
           ← {!office ? t("receipt.back") : fromDesk ? t("receipt.backDesk") : t("receipt.backOffice")}
         </Link>
       }
-      title={receipt ? t("receipt.titleOf", { number: receipt.number }) : t("receipt.title")}
+      title={title}
       // The number in the heading breaks only after its slashes, as in the lists (walk 26: "RCP/2026-" over "27/…").
-      heading={receipt ? withNumber(t("receipt.titleOf", { number: receipt.number }), receipt.number) : undefined}
+      heading={receipt ? withNumber(title, receipt.number) : undefined}
       lead={t("receipt.lead")}
       printLabel={t("receipt.print")}
       printable={Boolean(receipt)}
