@@ -56,9 +56,9 @@ async function testDatabase(engine: "any" | "sqlite"): Promise<{ db: DB; sqlite:
 /**
  * On PostgreSQL, the databases of tests that have ended, to be emptied for the next test (`emptiedTestDatabase`).
  * Copying the template for every test made 590 databases of 600 files each a run (6.5 GB written, then deleted):
- * a third of the PostgreSQL run's CPU, much of it copying and deleting files. A test's database goes back when the test ends,
- * its handle destroyed first, so nothing the test left running writes into the next test's data; one made in
- * a file's beforeAll serves the tests after it and is never handed back.
+ * a third of the PostgreSQL run's CPU, much of it copying and deleting files. A test's database goes back when
+ * the test ends, its handle destroyed first, so nothing the test left running writes into the next test's data;
+ * one made in a file's beforeAll serves the tests after it and is never handed back.
  */
 const ended: string[] = [];
 let emptying = true;
