@@ -69,7 +69,7 @@ async function postgresDatabase(server: string, prepare: (db: DB) => Promise<voi
   if (url) {
     opened =
       (await emptiedTestDatabase(url, seedProgrammes).catch((err: unknown) => {
-        // Without a superuser (TEST_DATABASE_URL naming another server) each test gets a copy, as before.
+        // Should emptying ever be refused (another server in TEST_DATABASE_URL), each test gets a copy, as before.
         emptying = false;
         console.warn(`test databases are copied for each test: emptying one was refused (${String(err)})`);
         return null;
