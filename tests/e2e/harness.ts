@@ -327,7 +327,7 @@ export async function visit(page: Page, path: string) {
 
 /**
  * A full-page picture of the screen, under the system's temporary folder, when E2E_SHOTS is set: for a person
- * to look at after a run (nothing asserts on it). Not taken otherwise: fifteen of them cost ~5 CPU seconds.
+ * to look at after a run (nothing asserts on it). Not taken otherwise: fifteen of them cost ~11 CPU seconds.
  */
 export async function keepShot(page: Page, name: string) {
   if (process.env.E2E_SHOTS) await page.screenshot({ path: path.join(tmpdir(), name), fullPage: true });
