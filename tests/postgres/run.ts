@@ -4,7 +4,7 @@
  * private PostgreSQL from Debian's packages (initdb in a temporary folder, a free port, fsync off: a test
  * cluster, thrown away after) and stops it at the end. Each test's deps get a database of their own
  * (src/server/testing.ts: copied from a migrated template, or a finished test's emptied). The files run in
- * PG_JOBS groups at once (default 2). Without
+ * PG_JOBS groups at once (default 2), spread by their usual seconds. Without
  * PostgreSQL installed it is skipped locally with a message, and fails in CI.
  */
 import path from "node:path";
@@ -31,59 +31,97 @@ if (!serverUrl) {
   console.log(`PostgreSQL ${cluster.version} started for the tests on port ${cluster.port}`);
 }
 
-// Every server and db test file, dealt round PG_JOBS groups (default 2) that run at once, one `bun test` each.
+// Every server and db test file, in PG_JOBS groups (default 2) that run at once, one `bun test` each.
 const files = ["src/server", "db"].flatMap((dir) => [...new Bun.Glob(`${dir}/**/*.test.ts`).scanSync({ cwd: ROOT })]).sort();
 if (files.length < 50) throw new Error(`only ${files.length} test files found under src/server and db`);
+/**
+ * The files' usual seconds on PostgreSQL (this runner alone on a quiet 2-core machine, 2026-11-29), so the
+ * groups end together: dealt round in turn, one group took 96 s and the other 62. A file not listed counts
+ * as 1 s (most take 0.1–1.9).
+ */
+const USUAL_SECONDS: Record<string, number> = {
+  "src/server/security/fuzz.test.ts": 20,
+  "src/server/features/admissions/admissions.test.ts": 7.4,
+  "src/server/features/gallery/gallery.test.ts": 6.2,
+  "src/server/features/site/site.test.ts": 5.9,
+  "src/server/features/fees/payments.test.ts": 5.8,
+  "src/server/features/exams/exams.test.ts": 5.5,
+  "src/server/features/fees/reports.test.ts": 5,
+  "src/server/features/auth/account.test.ts": 4.8,
+  "src/server/features/library/library.test.ts": 4.5,
+  "src/server/features/students/students.test.ts": 4.3,
+  "src/server/security/rate-limits.test.ts": 4.1,
+  "src/server/features/student/student.test.ts": 4,
+  "src/server/features/studies/studies.test.ts": 4,
+  "src/server/features/fees/plans.test.ts": 3.7,
+  "src/server/features/settings/admin-settings.test.ts": 3.7,
+  "src/server/features/fees/student-fees.test.ts": 3.7,
+  "src/server/security/authorization.test.ts": 3.6,
+  "src/server/features/notices/notices.test.ts": 2.8,
+  "db/seed.test.ts": 2.6,
+  "src/server/platform/read-cache.test.ts": 2.6,
+  "src/server/features/staff/staff.test.ts": 2.6,
+  "src/server/features/analytics/analytics.test.ts": 2.4,
+  "src/server/features/fees/desk.test.ts": 2.1,
+};
+const seconds = (file: string) => USUAL_SECONDS[file] ?? 1;
 const jobs = Math.max(1, Math.min(files.length, Number(process.env.PG_JOBS ?? 2) || 1));
-const groups = Array.from({ length: jobs }, (_, g) => files.filter((_, i) => i % jobs === g));
+const groups: string[][] = Array.from({ length: jobs }, () => []);
+const load = new Array<number>(jobs).fill(0);
+for (const file of [...files].sort((a, b) => seconds(b) - seconds(a))) {
+  const lightest = load.indexOf(Math.min(...load));
+  groups[lightest]!.push(file);
+  load[lightest]! += seconds(file);
+}
+// The files a stored seconds figure names must exist: a renamed file would otherwise fall back to 1 s unseen.
+for (const file of Object.keys(USUAL_SECONDS)) if (!files.includes(file)) throw new Error(`USUAL_SECONDS names ${file}, which is gone`);
 const env = { ...process.env, TEST_DATABASE_URL: serverUrl };
 const started = performance.now();
 let codes: number[];
 try {
-  // The first group shows live; the others are printed whole after it, so reports never interleave.
-  const spawnGroup = (group: string[], live: boolean) =>
-    Bun.spawn([process.execPath, "test", ...group.map((f) => `./${f}`)], {
+  // The first group shows live; the others are printed whole as they end, so reports never interleave.
+  const spawn = (args: string[], live: boolean) => {
+    const proc = Bun.spawn([process.execPath, ...args], {
       cwd: ROOT,
       env,
       stdout: live ? "inherit" : "pipe",
       stderr: live ? "inherit" : "pipe",
     });
-  const runs = groups.map((group, i) => {
-    const proc = spawnGroup(group, i === 0);
-    const output =
-      i === 0
-        ? Promise.resolve(["", ""])
-        : Promise.all([new Response(proc.stdout as ReadableStream).text(), new Response(proc.stderr as ReadableStream).text()]);
-    return { proc, output };
-  });
+    const output = live
+      ? Promise.resolve(["", ""])
+      : Promise.all([new Response(proc.stdout as ReadableStream).text(), new Response(proc.stderr as ReadableStream).text()]);
+    return { exited: proc.exited, output };
+  };
+  const runs = groups.map((group, i) => spawn(["test", ...group.map((f) => `./${f}`)], i === 0));
+  // Then two real server processes on one database, the SQLite → PostgreSQL copy and the pool's held-connection
+  // rule (tests/postgres/*.postgres.ts), as soon as a group has ended: beside the other, not after both.
+  const servers = Promise.race(runs.map((r) => r.exited)).then(() =>
+    spawn(
+      [
+        `--config=${path.join(import.meta.dir, "bunfig.toml")}`,
+        "test",
+        "--timeout=90000",
+        "./tests/postgres/two-processes.postgres.ts",
+        "./tests/postgres/copy.postgres.ts",
+        "./tests/postgres/one-connection.postgres.ts",
+      ],
+      false,
+    ),
+  );
   codes = [];
   for (const [i, run] of runs.entries()) {
-    codes.push(await run.proc.exited);
+    codes.push(await run.exited);
     const [out, err] = await run.output;
     if (i > 0) {
       process.stdout.write(`\n===== PostgreSQL tests, group ${i + 1} of ${jobs} =====\n${out}`);
       process.stderr.write(err ?? "");
     }
   }
-  // Then two real server processes on one database, the SQLite → PostgreSQL copy and the pool's held-connection rule (tests/postgres/*.postgres.ts).
-  const two = Bun.spawn(
-    [
-      process.execPath,
-      `--config=${path.join(import.meta.dir, "bunfig.toml")}`,
-      "test",
-      "--timeout=90000",
-      "./tests/postgres/two-processes.postgres.ts",
-      "./tests/postgres/copy.postgres.ts",
-      "./tests/postgres/one-connection.postgres.ts",
-    ],
-    {
-      cwd: ROOT,
-      env,
-      stdout: "inherit",
-      stderr: "inherit",
-    },
-  );
+  const two = await servers;
   codes.push(await two.exited);
+  const [out, err] = await two.output;
+  process.stdout.write(`\n===== PostgreSQL tests, two server processes and the copy =====\n${out}`);
+  process.stderr.write(err ?? "");
 } finally {
   await stop();
 }
