@@ -276,6 +276,16 @@ describe("student portal journeys", () => {
     expect(await field(page, "City").inputValue()).toBe("Satara");
     // The page is no longer behind the drawer: its fields take a tap.
     await field(page, "City").fill("Satara East");
+    // With reduced motion, opened by the keyboard: the focus goes to Close and Tab walks its links (walk 27a: the
+    // reduced-motion rule gave every element a transition, visibility too, and the focus was lost to the page).
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await menu.focus();
+    await page.keyboard.press("Enter");
+    await page.waitForFunction(() => document.activeElement?.getAttribute("aria-label") === "Close menu", undefined, { timeout: 2_000 });
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.closest("nav")?.getAttribute("aria-label"))).toBe("Student portal");
+    await page.keyboard.press("Escape");
+    await page.waitForFunction(() => document.activeElement?.getAttribute("aria-label") === "Open menu");
     expect(problems).toEqual([]);
     await context.close();
   });
