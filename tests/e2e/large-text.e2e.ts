@@ -159,6 +159,21 @@ describe("large text on a phone", () => {
     await page.keyboard.press("Tab");
     await page.keyboard.press("Tab");
     expect(await clear()).toEqual({ id: "change-email-new", field: true, label: true });
+
+    // At the normal text size in a short window, a phone held sideways with its keyboard up (walk 27a): the
+    // dialog scrolls as one too, and its buttons come into view by scrolling it (pinned, they stood past its
+    // edge where nothing scrolled to them).
+    const cdp = await student.context.newCDPSession(page);
+    await cdp.send("Page.setFontSizes", { fontSizes: { standard: 16, fixed: 13 } });
+    await page.setViewportSize({ width: 844, height: 200 });
+    const reach = await page.evaluate(() => {
+      const box = document.querySelector<HTMLElement>("dialog[open]")!;
+      box.scrollTop = box.scrollHeight;
+      const inBox = box.getBoundingClientRect();
+      const send = [...box.querySelectorAll("button")].find((b) => b.textContent?.trim() === "Send code")!.getBoundingClientRect();
+      return { scrolls: getComputedStyle(box).overflowY, sendInView: send.top >= inBox.top && send.bottom <= inBox.bottom };
+    });
+    expect(reach).toEqual({ scrolls: "auto", sendInView: true });
     expect(student.problems).toEqual([]);
     await student.context.close();
   });
