@@ -33,8 +33,10 @@ function renderWithToasts(page: ReactNode) {
 describe("toasts clear of the focus", () => {
   test("a toast that would cover the focused control stands at the top; at the bottom again once it would not", async () => {
     const { region, list } = renderWithToasts(<Page />);
-    // 1280 × 800: the toasts in the bottom right corner, a row's button under them, another at the top.
-    list.getBoundingClientRect = () => rect(840, 700, 416, 76);
+    // 1280 × 800: the toasts in the bottom right corner (or, moved, the top right), a row's button under them,
+    // another at the top left.
+    const top = () => region.classList.contains("ui-toasts--top");
+    list.getBoundingClientRect = () => (top() ? rect(840, 12, 416, 76) : rect(840, 700, 416, 76));
     const low = screen.getByRole("button", { name: "Delete the last row" });
     const high = screen.getByRole("button", { name: "Top of the page" });
     low.getBoundingClientRect = () => rect(1108, 744, 112, 36);
@@ -51,11 +53,32 @@ describe("toasts clear of the focus", () => {
     expect(region.classList.contains("ui-toasts--top")).toBe(true);
   });
 
+  test("the page's main region, focused as the page arrives, keeps the toasts at the bottom: at the top they covered the top bar (walk 27a)", async () => {
+    function MainPage() {
+      useToastsClearOfFocus();
+      api = useToast();
+      return (
+        <main id="main" tabIndex={-1}>
+          <button type="button">Send question</button>
+        </main>
+      );
+    }
+    const { region, list } = renderWithToasts(<MainPage />);
+    // 1093 × 614: the region fills the screen under the top bar; the toasts cover part of it in either place.
+    list.getBoundingClientRect = () => (region.classList.contains("ui-toasts--top") ? rect(665, 12, 416, 76) : rect(665, 526, 416, 76));
+    const main = document.getElementById("main")!;
+    main.getBoundingClientRect = () => rect(0, 64, 1093, 550);
+    act(() => main.focus());
+    await act(async () => void api!.show("Your question was sent"));
+    expect(region.classList.contains("ui-toasts--top")).toBe(false);
+  });
+
   test("placed again when the toasts' region moves between dialogs: the focus given back before the move measured nothing (tenth walk)", async () => {
     const { region, list } = renderWithToasts(<Page />);
     let moved = false;
     // Still inside the closing dialog the list has no box; once moved, it stands over the focused button.
-    list.getBoundingClientRect = () => (moved ? rect(840, 700, 416, 76) : rect(0, 0, 0, 0));
+    const top = () => region.classList.contains("ui-toasts--top");
+    list.getBoundingClientRect = () => (!moved ? rect(0, 0, 0, 0) : top() ? rect(840, 12, 416, 76) : rect(840, 700, 416, 76));
     const low = screen.getByRole("button", { name: "Delete the last row" });
     low.getBoundingClientRect = () => rect(1108, 744, 112, 36);
     await act(async () => void api!.show("Note added."));

@@ -3,7 +3,7 @@
  * cover it (a row's button near the bottom, a dialog's footer), the toasts stand at the top instead. Nor
  * over an open dialog's buttons, where a tap meant for Save landed on the toast: on a phone the focus is in
  * the dialog's first field, far from its footer. The focused control comes first: toasts that would cover
- * it at the top stay at the bottom. In the portals' chunk (layouts/portal-shell.tsx), where lists and
+ * it at the top stay at the bottom, as they do when it fills the screen. In the portals' chunk (layouts/portal-shell.tsx), where lists and
  * dialogs are, so the public site's first script does not carry it; the toasts' region and its styles are
  * ui/toast.tsx's and components.css's.
  */
@@ -27,10 +27,12 @@ export function placeToasts(): void {
   const footer = [...document.querySelectorAll("dialog[open] .ui-dialog__footer")].pop();
   const covers = (el: Element | null | undefined) =>
     !!el && el !== document.body && !list.contains(el) && overlaps(list.getBoundingClientRect(), el.getBoundingClientRect());
-  const focusCovered = covers(focused);
-  if (!focusCovered && !covers(footer)) return;
+  if (!covers(focused) && !covers(footer)) return;
   region.classList.add(TOP);
-  if (!focusCovered && covers(focused)) region.classList.remove(TOP);
+  // Covered at the top too: the focused thing comes first there, and what fills the screen (the page's main
+  // region, focused as a page arrives) is covered in either place, so the toasts keep the bottom and leave the
+  // top bar's controls free (walk 27a: they stood over the language, theme, bell and account menus).
+  if (covers(focused)) region.classList.remove(TOP);
 }
 
 export function useToastsClearOfFocus(): void {
