@@ -24,6 +24,8 @@ export function renderSignedIn(path: string, user: SessionUser, handlers: Handle
     sessionSent: session.sent,
     /** the path (with its query) the app is on now */
     path: () => location.history!.at(-1),
+    /** how many entries the tab's history holds (a replaced address adds none) */
+    entries: () => location.history!.length,
     navigate: location.navigate,
     /** the inputs sent to one procedure, in order */
     sent: (procedure: string) => calls.filter((c) => c.path === procedure).map((c) => c.input),

@@ -42,7 +42,8 @@ export function RecordTab() {
   const t = useT(feeDesk);
   useT(fees);
   // The student chosen is in the address (`student`), so the receipt's "Back to the desk" and a reload come
-  // back to them (walk 22b: the receipt led to the receipts list, and the student had to be found again).
+  // back to them (walk 22b: the receipt led to the receipts list, and the student had to be found again), and
+  // the browser's Back to the student before (walk 27b: it left the fees area).
   const search = useSearch();
   const [, navigate] = useLocation();
   const studentId = deskStudent(search);
@@ -50,7 +51,7 @@ export function RecordTab() {
     const next = new URLSearchParams(search);
     if (id === null) next.delete("student");
     else next.set("student", String(id));
-    navigate(`/?${next}`, { replace: true });
+    navigate(`/?${next}`);
   };
   const [recorded, setRecorded] = useState<Recorded | null>(null);
   // The form that had focus is gone once a payment is recorded: focus goes to the answer and its receipt link (QA2 3).

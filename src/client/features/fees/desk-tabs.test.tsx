@@ -189,7 +189,7 @@ const LEDGER: Ledger = {
 describe("the fee desk: recording a payment (issue 19)", () => {
   test("find by Student ID, see the instalments, record a cheque (reference required, not above what is due), see the receipt", async () => {
     const recorded: unknown[] = [];
-    const { sent } = renderAdmin("/admin/fees?tab=record", {
+    const { sent, entries } = renderAdmin("/admin/fees?tab=record", {
       "feeDesk.students": () => ({
         students: [{ id: 8, name: "Asha Patil", studentId: "STU0101", programme: "BBA", term: 1, active: true }],
         pagination: pagination(1, 1, 8),
@@ -204,8 +204,11 @@ describe("the fee desk: recording a payment (issue 19)", () => {
     fireEvent.click(screen.getByRole("button", { name: "Find" }));
     await waitFor(() => expect(errorOf(find)).toBe("Enter a Student ID or a name to look for."));
     fireEvent.change(find, { target: { value: "stu0101" } });
+    const before = entries();
     fireEvent.click(screen.getByRole("button", { name: "Find" }));
     const table = await screen.findByRole("table", { name: "Instalments of Asha Patil and where each stands" });
+    // The student found is a step in history: Back returns to the finder, not out of the fees area (walk 27b).
+    expect(entries()).toBe(before + 1);
     expect(sent("feeDesk.students")).toEqual([{ search: "stu0101", limit: 8 }]);
     expect(sent("feeDesk.instalments")).toEqual([{ userId: 8 }]);
     // The finder that had focus is gone: focus is on the student's heading above their instalments (QA2 3).
@@ -289,14 +292,17 @@ describe("the fee desk: recording a payment (issue 19)", () => {
       cancelled: null,
       institute: { name: "Institute of Distance Education", address: "Pune", phones: [], email: "info@institute.local" },
     };
-    const { path } = renderAdmin("/admin/fees?tab=record&student=8", {
+    const { path, entries } = renderAdmin("/admin/fees?tab=record&student=8", {
       "feeDesk.instalments": () => LEDGER,
       "fees.receipt": () => printed,
     });
     await screen.findByRole("table", { name: "Instalments of Asha Patil and where each stands" });
-    // Another tab and back: still Asha's instalments.
+    // Another tab and back: still Asha's instalments. Each tab a step in history, so the browser's Back returns
+    // to the last tab, not out of the fees area (walk 27b).
+    const before = entries();
     fireEvent.click(screen.getByRole("tab", { name: "Receipts" }));
     expect(path()).toBe("/admin/fees/?tab=receipts&student=8");
+    expect(entries()).toBe(before + 1);
     fireEvent.click(screen.getByRole("tab", { name: "Record a payment" }));
     await screen.findByRole("table", { name: "Instalments of Asha Patil and where each stands" });
     cleanup();

@@ -65,10 +65,11 @@ function FeesTabs() {
         tabs={tabs.map((id) => ({ id, label: label[id] }))}
         value={tab}
         // A tab's own search, filter and page stay behind; the desk's chosen student (`student`) stays in the
-        // address while other tabs are looked at.
+        // address while other tabs are looked at. Each tab is a step in the tab's history, as the help page's are:
+        // Back returns to the last tab, not out of the fees area (walk 27b).
         onChange={(id) => {
           const student = new URLSearchParams(search).get("student");
-          navigate(`/?tab=${id}${student ? `&student=${encodeURIComponent(student)}` : ""}`, { replace: true });
+          navigate(`/?tab=${id}${student ? `&student=${encodeURIComponent(student)}` : ""}`);
         }}
       />
       {tabs.map((id) => (

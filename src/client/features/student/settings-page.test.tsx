@@ -48,13 +48,16 @@ describe("student settings: tabs and account", () => {
   });
 
   test("four tabs, Account first; the chosen tab goes into the address and a link with ?tab= opens it", async () => {
-    const { path } = await openSettings();
+    const { path, entries } = await openSettings();
     expect(screen.getAllByRole("tab").map((t) => t.textContent)).toEqual(["Account", "Security", "Notifications", "Preferences"]);
     expect(tab("Account").getAttribute("aria-selected")).toBe("true");
     await within(panel()).findByRole("region", { name: "Account information" });
 
+    // Each tab a step in history: the browser's Back returns to the last tab, not to the dashboard (walk 27b).
+    const before = entries();
     fireEvent.click(tab("Security"));
     expect(path()).toBe("/student/settings?tab=security");
+    expect(entries()).toBe(before + 1);
     expect(tab("Security").getAttribute("aria-selected")).toBe("true");
     await within(panel()).findByRole("region", { name: "Change password" });
 

@@ -59,7 +59,8 @@ export default function StudentSettingsPage() {
         value={tab}
         idPrefix={ID_PREFIX}
         label={t("settings.sections")}
-        onChange={(id) => navigate(`/settings?tab=${id}`, { replace: true })}
+        // Each tab a step in the tab's history: Back returns to the last one, not to the dashboard (walk 27b).
+        onChange={(id) => navigate(`/settings?tab=${id}`)}
       />
       <TabPanel idPrefix={ID_PREFIX} id="account" value={tab}>
         <AccountTab />
