@@ -57,7 +57,9 @@ export function NewTicketPage() {
       const { ticket } = await create.mutateAsync({ ...values, subject: values.subject.trim(), description: values.description.trim() });
       void utils.tickets.mine.invalidate();
       toast.show(t("help.new.sent", { number: ticket.ticketNumber }));
-      navigate(`/${ticket.id}`);
+      // In place of the form: Back then leads to where the student came from, not to an empty form that
+      // reads as if the question was never sent (walk 27b).
+      navigate(`/${ticket.id}`, { replace: true });
     },
     {
       busy: create.isPending,

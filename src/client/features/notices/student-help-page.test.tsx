@@ -115,7 +115,7 @@ describe("student Help (issue 18)", () => {
   });
 
   test("asking a question: the shared rules beside the fields, then the question's own page", async () => {
-    const { sent, path } = renderStudentAt("/student/help/new", {
+    const { sent, path, entries } = renderStudentAt("/student/help/new", {
       ...base,
       "tickets.create": (input) => ({ ticket: listItem(ticket({ id: 7, ticketNumber: "TKT-2026-00007", subject: input.subject })) }),
       "tickets.get": () => ({ ticket: ticket({ id: 7, ticketNumber: "TKT-2026-00007", subject: "Cannot open the study material" }) }),
@@ -145,6 +145,9 @@ describe("student Help (issue 18)", () => {
     );
     await screen.findByRole("heading", { level: 1, name: "Cannot open the study material" });
     expect(path()).toBe("/student/help/7");
+    // The question's page takes the form's place in history: Back does not lead to an empty form, as if the
+    // question had not gone (walk 27b).
+    expect(entries()).toBe(1);
     expect(await screen.findByText("Your question was sent (TKT-2026-00007).")).toBeTruthy();
   });
 
