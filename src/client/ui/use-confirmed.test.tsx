@@ -28,8 +28,8 @@ describe("useConfirmed", () => {
     });
     expect(calls).toHaveLength(1);
     // refused: the reason shows inside, the dialog stays open, and another try is sent
-    act(() => calls[0]!.failed(new ApiError("Already deleted", 404)));
-    expect(result.current.error).toBe("Already deleted");
+    act(() => calls[0]!.failed(new ApiError("You do not have permission to delete it", 403)));
+    expect(result.current.error).toBe("You do not have permission to delete it");
     expect(result.current.dialog.open).toBe(true);
     act(() => result.current.confirm());
     expect(calls).toHaveLength(2);
@@ -41,7 +41,7 @@ describe("useConfirmed", () => {
     expect(reloaded).toEqual([7]);
   });
 
-  test("refused because someone acted first (409), the list is read again; another refusal (404) leaves it (twelfth walk)", () => {
+  test("refused because someone acted first (409) or the row is gone (404), the list is read again; another refusal (400) leaves it (twelfth walk, walk 27b)", () => {
     const { calls, reloaded, result } = confirmedRows("Not returned");
     act(() => result.current.ask({ id: 5 }));
     act(() => result.current.confirm());
@@ -49,7 +49,11 @@ describe("useConfirmed", () => {
     expect(result.current.error).toBe("Principles of Marketing has already been returned.");
     expect(reloaded).toEqual([5]);
     act(() => result.current.confirm());
-    act(() => calls[1]!.failed(new ApiError("Not found", 404)));
-    expect(reloaded).toEqual([5]);
+    act(() => calls[1]!.failed(new ApiError("This notice no longer exists.", 404)));
+    expect(result.current.error).toBe("This notice no longer exists.");
+    expect(reloaded).toEqual([5, 5]);
+    act(() => result.current.confirm());
+    act(() => calls[2]!.failed(new ApiError("Reason must be at least 10 characters", 400)));
+    expect(reloaded).toEqual([5, 5]);
   });
 });

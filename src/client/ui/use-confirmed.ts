@@ -45,9 +45,11 @@ export function useConfirmed<T, Extra extends unknown[] = []>(
       failed: (err) => {
         sending.settled();
         setError(failureMessage(err, fallback));
-        // Refused because a colleague acted first (returned, cancelled, decided): the list behind the message is
-        // read again, so it stops offering what was just refused (twelfth walk).
-        if (normaliseError(err).status === 409) options.reload(row);
+        // Refused because a colleague acted first (returned, cancelled, decided: 409) or the row is gone (deleted
+        // from another tab: 404): the list behind the message is read again, so it stops offering what was just
+        // refused (twelfth walk; walk 27b for the 404, whose row stayed in the list).
+        const status = normaliseError(err).status;
+        if (status === 409 || status === 404) options.reload(row);
       },
     };
     send(row, call, ...extra);
