@@ -252,9 +252,10 @@ describe("admin admissions", () => {
     // Both clicks land before the button shows it is busy.
     fireEvent.click(approve);
     fireEvent.click(approve);
-    expect(await within(dialog).findByText("This application has already been processed.")).toBeTruthy();
-    // Said as a decision made elsewhere, not "Please try again" (eleventh walk).
-    expect(within(dialog).getByText("This application has already been decided")).toBeTruthy();
+    // Said as a decision made elsewhere, not "Please try again" (eleventh walk), and where to see it: not the
+    // server's sentence, which says the title again in Hindi and Marathi (walk 27b).
+    expect(await within(dialog).findByText("This application has already been decided")).toBeTruthy();
+    expect(within(dialog).getByText("It was decided in another tab or by a colleague: the list now shows the decision.")).toBeTruthy();
     expect(within(dialog).queryByText(/Please try again/)).toBeNull();
     expect(processed).toEqual([{ admissionId: 1, action: "accept" }]);
 

@@ -40,9 +40,17 @@ export type ProcessResult = RouterOutputs["admissions"]["process"];
  */
 function Failure({ title, error }: { title: string; error: unknown }) {
   const failure = normaliseError(error);
+  // Decided elsewhere: the server's words say the title again in Hindi and Marathi (walk 27b), so the body says
+  // where to look instead (the list is read again on the refusal).
+  if (failure.reason === "already_decided")
+    return (
+      <Alert tone="error" title={admin.t("proc.decidedTitle")}>
+        {admin.t("proc.decidedText")}
+      </Alert>
+    );
   const detail = failure.status !== null && failure.status < 500 && failure.message !== MSG.genericError ? failure.message : null;
   return (
-    <Alert tone="error" title={failure.reason === "already_decided" ? admin.t("proc.decidedTitle") : title}>
+    <Alert tone="error" title={title}>
       {detail ?? admin.t("proc.reload")}
     </Alert>
   );
