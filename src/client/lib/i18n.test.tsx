@@ -209,6 +209,17 @@ describe("the language switcher", () => {
     await screen.findByRole("link", { name: "Apply Now" });
   });
 
+  test("a choice made on a page opened with ?lang= takes the language out of the address: a reload keeps the choice (walk 27b)", async () => {
+    // (The language a page starts in is read from the browser's own address, before the app renders.)
+    const location = memoryLocation({ path: "/about?lang=mr&x=1", record: true });
+    const { fetch } = fakeTrpcFetch({ "site.info": () => SITE_INFO, "site.news": () => ({ news: [] }) });
+    render(<App sessionApi={stubSessionApi().api} locationHook={location.hook} fetch={fetch} />);
+    fireEvent.change(await screen.findByRole("combobox", { name: "Language" }), { target: { value: "hi" } });
+    await screen.findByRole("combobox", { name: hiCommon.language });
+    await waitFor(() => expect(location.history!.at(-1)).toBe("/about?x=1"));
+    expect(location.history).toHaveLength(1);
+  });
+
   test("a signed-in person's choice is stored with their account", async () => {
     storeSession(STUDENT);
     const calls = renderSite("/", stubSessionApi({ me: async () => ({ user: STUDENT }) }).api);
