@@ -341,6 +341,27 @@ describe("admissions journeys", () => {
     const admin = await newPage(browser, server, DESKTOP);
     await signInAsAdmin(admin.page);
     const row = await findInAdmin(admin.page, applicant.email);
+    // Its details opened from the row are in the address: Back closes them on the list as it was, Forward and a
+    // reload open them again, and closing them takes that step back, so Back then leaves the list (walk 27b).
+    const listAddress = admin.page.url();
+    await row.getByRole("button", { name: /^View/ }).click();
+    const details = admin.page.getByRole("dialog", { name: `${applicant.firstName} ${applicant.lastName}` });
+    await details.waitFor();
+    await admin.page.waitForURL((u) => u.searchParams.has("open") && u.searchParams.get("search") === applicant.email);
+    await admin.page.goBack();
+    await details.waitFor({ state: "detached" });
+    expect(admin.page.url()).toBe(listAddress);
+    await admin.page.goForward();
+    await details.waitFor();
+    await admin.page.reload();
+    await details.waitFor();
+    await details.getByRole("button", { name: "Close" }).last().click();
+    await details.waitFor({ state: "detached" });
+    await admin.page.waitForURL((u) => !u.searchParams.has("open") && u.searchParams.get("search") === applicant.email);
+    await admin.page.goBack();
+    await admin.page.waitForURL((u) => u.searchParams.get("search") !== applicant.email);
+    await admin.page.goForward();
+    await row.waitFor();
     await row.getByRole("button", { name: /^Reject/ }).click();
     const dialog = admin.page.getByRole("dialog", { name: "Reject this application?" });
     await dialog.getByLabel("Reason for rejection").fill("Too short");

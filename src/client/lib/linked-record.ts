@@ -1,36 +1,56 @@
 /**
  * A record named in the address, `?open=12`: what a notification's or the dashboard's link opens on an office
- * list (an application, an inquiry, a ticket), in the page's own details dialog.
+ * list (an application, an inquiry, a ticket), in the page's own details dialog, and what a click on the list
+ * puts there.
  */
-import { useEffect, useRef } from "react";
+import { useEffect, useState } from "react";
 import { useLocation, useSearch } from "wouter";
 
 /** The address of an office list with one record's details open. */
 export const linkedRecord = (page: string, id: number) => `${page}?open=${id}`;
 
+/** What a details dialog opened from its list writes into the history entry it adds (see `useRecordInAddress`). */
+const OPENED_HERE = "openedFromList";
+
 /**
- * `useOpenedFromAddress(openId, setOpenId)` on a list page whose details dialog shows the record `openId`: the
- * record the address names is opened, and once its dialog closes (by any way) it leaves the address again, with
- * `replace` — the list's own keys stay, and Back does not open it once more.
+ * `const [openId, setOpenId, close] = useRecordInAddress()` on a list page whose details dialog shows the record
+ * `openId`: the record open is the one the address names. Opening one from the list adds a history entry
+ * (`?open=12`, the list's own keys kept), so a reload keeps it open, the address can be shared, and the browser's
+ * Back closes the dialog on the list as it was (walk 27b: Back left the page under the dialog, or changed the
+ * list behind it, and a reload closed it). `close`, for the dialog's own Close and Escape, goes back over that
+ * entry, so Back then leaves the list; `setOpenId(null)`, for a page that closes it after an action (an
+ * approval), takes `open` out of the address in place, so the browser does not restore the list's scroll over
+ * the result the page has just brought into view. One opened by a link (a notification's, the dashboard's, a
+ * pasted address) always leaves the address in place, so Back does not open it once more.
  */
-export function useOpenedFromAddress(open: number | null, setOpen: (id: number) => void): void {
+export function useRecordInAddress(): [number | null, (id: number | null) => void, () => void] {
   const search = useSearch();
   const [location, navigate] = useLocation();
   const asked = new URLSearchParams(search).get("open") ?? "";
   const linked = /^\d{1,9}$/.test(asked) ? Number(asked) : null;
-  const shown = useRef(false);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: opened when the address names a record, not on each render
+  // Closed at once, while the address goes back a step (that comes a moment later).
+  const [closing, setClosing] = useState<number | null>(null);
   useEffect(() => {
-    if (linked !== null) setOpen(linked);
+    if (linked === null) setClosing(null);
   }, [linked]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the address is read as it is when the dialog closes
-  useEffect(() => {
-    if (open !== null && open === linked) shown.current = true;
-    else if (open === null && shown.current) {
-      shown.current = false;
-      const params = new URLSearchParams(search);
-      params.delete("open");
-      navigate(params.size ? `${location}?${params}` : location, { replace: true });
-    }
-  }, [open, linked]);
+  const openId = linked === closing ? null : linked;
+  const addressWith = (id: number | null) => {
+    const params = new URLSearchParams(search);
+    if (id === null) params.delete("open");
+    else params.set("open", String(id));
+    return params.size ? `${location}?${params}` : location;
+  };
+  const setOpenId = (id: number | null) => {
+    if (id === openId) return;
+    setClosing(null);
+    if (id !== null) navigate(addressWith(id), { state: { [OPENED_HERE]: true } });
+    else navigate(addressWith(null), { replace: true });
+  };
+  const close = () => {
+    if (openId === null) return;
+    if (!(globalThis.history?.state as Record<string, unknown> | null)?.[OPENED_HERE]) return setOpenId(null);
+    setClosing(openId);
+    globalThis.history.back();
+  };
+  return [openId, setOpenId, close];
 }

@@ -95,6 +95,8 @@ async function renderAdmissions(path = "/admin/admissions", extra: Handlers = {}
   return {
     calls,
     url: () => location.history.at(-1),
+    /** the address changed from outside the app (the browser's Back, a pasted link) */
+    navigate: location.navigate,
     listCalls: () => calls.filter((c) => c.path === "admissions.adminList").map((c) => c.input),
   };
 }
@@ -282,6 +284,17 @@ describe("admin admissions", () => {
     fireEvent.click(within(dialog).getAllByRole("button", { name: "Close" }).at(-1)!);
     await waitFor(() => expect(location.history.at(-1)).toBe("/admin/admissions?status=pending"));
     expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
+  test("a row's View puts the application in the address (a reload keeps it, Back closes it); the address losing it closes the details (walk 27b)", async () => {
+    const { url, navigate } = await renderAdmissions("/admin/admissions?status=pending&page=1");
+    fireEvent.click(within(rowOf("Priya Sharma")).getByRole("button", { name: /^View/ }));
+    await screen.findByRole("dialog", { name: "Priya Sharma" });
+    expect(url()).toBe("/admin/admissions?status=pending&page=1&open=1");
+    // What the browser's Back does: the address before, and the dialog goes with it.
+    act(() => navigate("/admin/admissions?status=pending&page=1"));
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Priya Sharma" })).toBeNull());
+    expect(screen.getByText("Ravi Kumar")).toBeTruthy();
   });
 
   test("Approve in the details asks over them: Cancel comes back to Approve, the details still open (sixth walk)", async () => {

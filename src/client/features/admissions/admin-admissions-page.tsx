@@ -11,7 +11,7 @@ import { genderLabel, person } from "../../../shared/i18n/person.ts";
 import { normaliseError } from "../../lib/errors.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { instituteToday } from "../../lib/institute-clock.ts";
-import { useOpenedFromAddress } from "../../lib/linked-record.ts";
+import { useRecordInAddress } from "../../lib/linked-record.ts";
 import { isAdministrator } from "../../lib/office.ts";
 import { useSession } from "../../lib/session.tsx";
 import { useInstituteInfo } from "../../lib/site.ts";
@@ -84,9 +84,9 @@ export default function AdminAdmissionsPage() {
   const data = query.data;
 
   // ——— dialogs ———
-  const [detailsId, setDetailsId] = useState<number | null>(null);
-  // A notification's or the dashboard's link (/admin/admissions?open=12) opens that application.
-  useOpenedFromAddress(detailsId, setDetailsId);
+  // The application open is the one the address names: a notification's or the dashboard's link
+  // (/admin/admissions?open=12) opens it, and so does a click on its row, which Back undoes.
+  const [detailsId, setDetailsId, closeDetails] = useRecordInAddress();
   const [approving, setApproving] = useState<AdmissionRef | null>(null);
   const [rejecting, setRejecting] = useState<AdmissionRef | null>(null);
   const [deleting, setDeleting] = useState<AdmissionRef | null>(null);
@@ -268,7 +268,7 @@ export default function AdminAdmissionsPage() {
         <>
           <AdmissionDetailsDialog
             admissionId={detailsId}
-            onClose={() => setDetailsId(null)}
+            onClose={closeDetails}
             onApprove={(a) => setApproving(refOf(a))}
             onReject={(a) => setRejecting(refOf(a))}
             onDelete={canDelete ? (a) => setDeleting(refOf(a)) : undefined}

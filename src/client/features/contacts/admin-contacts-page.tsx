@@ -10,7 +10,7 @@ import { admin } from "../../../shared/i18n/admin.ts";
 import { contact } from "../../../shared/i18n/contact.ts";
 import { labelsOf } from "../../../shared/i18n/translate.ts";
 import { useT } from "../../lib/i18n.tsx";
-import { useOpenedFromAddress } from "../../lib/linked-record.ts";
+import { useRecordInAddress } from "../../lib/linked-record.ts";
 import { isAdministrator } from "../../lib/office.ts";
 import { useOneAtATime } from "../../lib/one-at-a-time.ts";
 import { richText } from "../../lib/rich-text.tsx";
@@ -65,9 +65,9 @@ export default function AdminContactsPage() {
     filter: STATUS_FILTER,
   });
 
-  const [openId, setOpenId] = useState<number | null>(null);
-  // A notification's or the dashboard's link (/admin/contacts?open=12) opens that inquiry.
-  useOpenedFromAddress(openId, setOpenId);
+  // The inquiry open is the one the address names: a notification's or the dashboard's link
+  // (/admin/contacts?open=12) opens it, and so does a click on its row, which Back undoes.
+  const [openId, setOpenId, closeInquiry] = useRecordInAddress();
   const details = trpc.contacts.get.useQuery({ id: openId ?? 0 }, { enabled: openId !== null, staleTime: 0 });
   const [detailsError, setDetailsError] = useState<string | null>(null);
   const [replyOpen, setReplyOpen] = useState(false);
@@ -236,7 +236,7 @@ export default function AdminContactsPage() {
             }}
             onDelete={canDelete ? () => current && askDelete(current) : undefined}
             onClose={() => {
-              setOpenId(null);
+              closeInquiry();
               setReplyOpen(false);
             }}
           />

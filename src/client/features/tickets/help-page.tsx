@@ -11,7 +11,7 @@ import { type ReactNode, useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { help } from "../../../shared/i18n/help.ts";
 import { useT } from "../../lib/i18n.tsx";
-import { useOpenedFromAddress } from "../../lib/linked-record.ts";
+import { useRecordInAddress } from "../../lib/linked-record.ts";
 import { isAdministrator } from "../../lib/office.ts";
 import { useSession } from "../../lib/session.tsx";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
@@ -124,11 +124,10 @@ function TicketsTab({ onNewTicket, onChanged }: { onNewTicket: () => void; onCha
   const { list, query } = usePagedList(trpc.tickets.list, (page, { filter }) => ({ ...page, status: filter as StatusFilter }), {
     filter: STATUS_FILTER,
   });
-  const [openId, setOpenId] = useState<number | null>(null);
+  // The ticket open is the one the address names: a notification's "Open the ticket" (/admin/help?open=12)
+  // opens it, and so does a click on its row, which Back undoes.
+  const [openId, setOpenId, closeTicket] = useRecordInAddress();
   const [focusResponse, setFocusResponse] = useState(false);
-
-  // A notification's "Open the ticket" (/admin/help?open=12) opens that ticket.
-  useOpenedFromAddress(openId, setOpenId);
 
   const open = (id: number, respond: boolean) => {
     setFocusResponse(respond);
@@ -256,7 +255,7 @@ function TicketsTab({ onNewTicket, onChanged }: { onNewTicket: () => void; onCha
         <Card flush>{table}</Card>
       </ListBody>
 
-      <TicketDetailsDialog ticketId={openId} focusResponse={focusResponse} onClose={() => setOpenId(null)} onChanged={onChanged} />
+      <TicketDetailsDialog ticketId={openId} focusResponse={focusResponse} onClose={closeTicket} onChanged={onChanged} />
     </div>
   );
 }
