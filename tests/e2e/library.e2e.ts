@@ -14,6 +14,7 @@ import {
   axeFindings,
   DESKTOP,
   launchBrowser,
+  navigate,
   newPage,
   PHONE_390,
   type RunningServer,
@@ -133,6 +134,13 @@ describe("the library (issue 18)", () => {
     expect(file.suggestedFilename()).toBe("cost-notes.pdf");
     expect(readFileSync((await file.path())!, "latin1").startsWith("%PDF-")).toBe(true);
     await student.page.getByText("cost-notes.pdf was saved to your Downloads folder.").waitFor();
+    // The search is in the address: another page and Back show the same results (walk 27b: the box came back empty).
+    await student.page.waitForURL((u) => u.searchParams.get("search") === "cost");
+    await navigate(student.page, "/student/dashboard");
+    await student.page.waitForURL("**/student/dashboard");
+    await student.page.goBack();
+    await student.page.getByRole("button", { name: `Download ${ERESOURCE}` }).waitFor();
+    expect(await student.page.getByRole("searchbox", { name: "Search the catalogue" }).inputValue()).toBe("cost");
 
     // Back at the counter: the administrator receives the book.
     await admin.page.getByRole("button", { name: new RegExp(`^Mark returned: ${BOOK.title} from`) }).click();

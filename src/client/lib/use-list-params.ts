@@ -157,3 +157,23 @@ export function usePagedList<TDef extends PagedProcedureDef>(
   useKeepPageInRange(list, query.data?.pagination.totalPages);
   return { list, query };
 }
+
+/**
+ * One more filter of a list kept in the URL beside useListParams' own (a new value starts at page 1): the office's
+ * library has four, the student's catalogue two.
+ */
+export function useQueryParam(key: string, allowed?: readonly string[]): [string, (value: string) => void] {
+  const search = useSearch();
+  const [location, navigate] = useLocation();
+  const raw = new URLSearchParams(search).get(key) ?? "";
+  const value = allowed ? (allowed.includes(raw) ? raw : allowed[0]!) : raw.slice(0, 60);
+  const set = (next: string) => {
+    const params = new URLSearchParams(search);
+    if (!next || next === allowed?.[0]) params.delete(key);
+    else params.set(key, next);
+    params.delete("page");
+    const qs = params.toString();
+    navigate(`${location}${qs ? `?${qs}` : ""}`);
+  };
+  return [value, set];
+}

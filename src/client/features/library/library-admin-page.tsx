@@ -5,13 +5,13 @@
  * both come from the server.
  */
 import { useState } from "react";
-import { Link, Route, Switch, useLocation, useRoute, useSearch } from "wouter";
+import { Link, Route, Switch, useLocation, useRoute } from "wouter";
 import { library } from "../../../shared/i18n/library.ts";
 import { AVAILABILITY_FILTERS, ITEM_STATUSES, KIND_FILTERS } from "../../../shared/schemas/library.ts";
 import { formatNumber } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { trpc } from "../../lib/trpc.ts";
-import { usePagedList } from "../../lib/use-list-params.ts";
+import { usePagedList, useQueryParam } from "../../lib/use-list-params.ts";
 import { Badge } from "../../ui/badge.tsx";
 import { Button, buttonClass } from "../../ui/button.tsx";
 import { StatCard } from "../../ui/card.tsx";
@@ -38,23 +38,6 @@ import { IssueDialog, ItemDialog, type OfficeItem } from "./item-dialog.tsx";
 import { LoansView } from "./loans-view.tsx";
 
 const KIND_FILTER = { key: "kind", values: KIND_FILTERS };
-
-/** One more filter of the list kept in the URL beside useListParams' own (a new value starts at page 1). */
-function useQueryParam(key: string, allowed?: readonly string[]): [string, (value: string) => void] {
-  const search = useSearch();
-  const [location, navigate] = useLocation();
-  const raw = new URLSearchParams(search).get(key) ?? "";
-  const value = allowed ? (allowed.includes(raw) ? raw : allowed[0]!) : raw.slice(0, 60);
-  const set = (next: string) => {
-    const params = new URLSearchParams(search);
-    if (!next || next === allowed?.[0]) params.delete(key);
-    else params.set(key, next);
-    params.delete("page");
-    const qs = params.toString();
-    navigate(`${location}${qs ? `?${qs}` : ""}`);
-  };
-  return [value, set];
-}
 
 type Dialog =
   | { kind: "book" | "eresource"; item: OfficeItem | null; key: number }

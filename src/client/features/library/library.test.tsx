@@ -489,11 +489,13 @@ describe("the student's library (issue 18)", () => {
       "Content-Disposition": "attachment; filename*=UTF-8''cost-notes.pdf",
     });
     try {
-      const { sent } = renderStudentAt("/student/library", STUDENT_HANDLERS);
+      const { sent, path } = renderStudentAt("/student/library", STUDENT_HANDLERS);
       fireEvent.change(await screen.findByRole("searchbox", { name: "Search the catalogue" }), { target: { value: "cost" } });
       await waitFor(() => expect(sent("library.catalogue").at(-1)).toMatchObject({ search: "cost", page: 1 }));
       fireEvent.change(screen.getByRole("combobox", { name: "Show" }), { target: { value: "eresource" } });
       await waitFor(() => expect(sent("library.catalogue").at(-1)).toMatchObject({ search: "cost", kind: "eresource" }));
+      // In the address, as the office's library keeps them: a reload or Back shows the same results (walk 27b).
+      expect(path()).toBe("/student/library/?search=cost&kind=eresource");
       // Longer than a search may be: said beside the box, and nothing is sent, typed or submitted.
       const box = screen.getByRole("searchbox", { name: "Search the catalogue" });
       const calls = sent("library.catalogue").length;
@@ -510,6 +512,14 @@ describe("the student's library (issue 18)", () => {
     } finally {
       download.restore();
     }
+  });
+
+  test("an address with a search, filters and a page opens the catalogue so (a reload, Back from another page: walk 27b)", async () => {
+    const { sent } = renderStudentAt("/student/library?search=cost&kind=book&availability=available&page=2", STUDENT_HANDLERS);
+    await waitFor(() =>
+      expect(sent("library.catalogue").at(-1)).toMatchObject({ search: "cost", kind: "book", availability: "available", page: 2 }),
+    );
+    expect((screen.getByRole("searchbox", { name: "Search the catalogue" }) as HTMLInputElement).value).toBe("cost");
   });
 
   test("nothing on loan and nothing returned: says so, and how to borrow", async () => {

@@ -20,6 +20,7 @@ import { formatDate } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { wallClock } from "../../lib/institute-clock.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
+import { useListParams, useQueryParam } from "../../lib/use-list-params.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Badge } from "../../ui/badge.tsx";
 import { Button, buttonClass } from "../../ui/button.tsx";
@@ -140,23 +141,25 @@ function MyLoans() {
 
 function CatalogueSection() {
   const t = useT(library);
-  const [typed, setTyped] = useState("");
-  const [search, setSearch] = useState("");
-  const [kind, setKind] = useState<CatalogueQuery["kind"]>("all");
-  const [availability, setAvailability] = useState<CatalogueQuery["availability"]>("all");
-  const [page, setPage] = useState(1);
+  // The search, the filters and the page are in the address, as the office's library keeps them: a reload, or
+  // Back from a book's PDF or another page, shows the same results (walk 27b: they were lost).
+  const list = useListParams();
+  const { search, page, setPage } = list;
+  const [kindParam, setKind] = useQueryParam("kind", KIND_FILTERS);
+  const [availabilityParam, setAvailability] = useQueryParam("availability", AVAILABILITY_FILTERS);
+  const kind = kindParam as CatalogueQuery["kind"];
+  const availability = availabilityParam as CatalogueQuery["availability"];
+  const [typed, setTyped] = useState(search);
 
   // What the box holds as the server's rule takes it; null while it is longer than a search may be (the box
   // says so beside it, and nothing is sent).
   const wanted = v.safeParse(catalogueQuery.entries.search, typed);
   const next = wanted.success ? wanted.output : null;
   // The search goes to the server once typing pauses.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the list's setter changes with the address, the wait does not
   useEffect(() => {
     if (next === null || next === search) return;
-    const timer = setTimeout(() => {
-      setSearch(next);
-      setPage(1);
-    }, 300);
+    const timer = setTimeout(() => list.setSearch(next), 300);
     return () => clearTimeout(timer);
   }, [next, search]);
 
@@ -178,10 +181,7 @@ function CatalogueSection() {
       label={t(`student.${key}`)}
       fieldClassName="library-filters__select"
       value={value}
-      onChange={(e) => {
-        set(e.target.value as CatalogueQuery[K]);
-        setPage(1);
-      }}
+      onChange={(e) => set(e.target.value as CatalogueQuery[K])}
       options={values.map((v) => ({
         value: v,
         label: t(`filter.${key}.${v}` as `filter.kind.${CatalogueQuery["kind"]}` | `filter.availability.${CatalogueQuery["availability"]}`),
@@ -202,8 +202,7 @@ function CatalogueSection() {
           onSubmit={(e) => {
             e.preventDefault();
             if (next === null) return document.getElementById("library-catalogue-search")?.focus();
-            setSearch(next);
-            setPage(1);
+            list.setSearch(next);
           }}
         >
           <TextInput
