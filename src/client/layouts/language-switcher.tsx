@@ -7,7 +7,6 @@
  * language and saved it, and the select, disabled meanwhile, dropped the focus to the page).
  */
 import { useId, useState } from "react";
-import { useLocation, useSearch } from "wouter";
 import { common } from "../../shared/i18n/common.ts";
 import { LOCALE_NAMES, LOCALES, type Locale, parseLocale } from "../../shared/i18n/locales.ts";
 import { changeLocale, useLocale, useT } from "../lib/i18n.tsx";
@@ -28,8 +27,6 @@ export function LanguageSwitcher() {
   // The language chosen and not yet made (settling, then its catalogues on their way).
   const [chosen, setChosen] = useState<Locale | null>(null);
   const id = useId();
-  const [path, navigate] = useLocation();
-  const search = useSearch();
 
   const choose = async (next: Locale) => {
     try {
@@ -40,13 +37,6 @@ export function LanguageSwitcher() {
       if (user) await save.mutateAsync({ language: next });
       if (!(await changeLocale(next))) return;
       if (user) updateUser({ language: next });
-      // The address no longer names a language: a `?lang=` the page came with took the choice back on a reload
-      // (walk 27b).
-      const params = new URLSearchParams(search);
-      if (params.has("lang")) {
-        params.delete("lang");
-        navigate(params.size ? `${path}?${params}` : path, { replace: true });
-      }
     } catch {
       toast.show(t("languageFailed"), "error");
     }

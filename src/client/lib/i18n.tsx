@@ -139,6 +139,13 @@ export async function startLocale(): Promise<void> {
   } catch {
     // Offline or a failed chunk: English, which ships with the code.
   }
+  // Taken and remembered, the language leaves the address (before the router reads it): a reload, or a sign-in
+  // that comes back here, follows what is chosen since, not the link (walk 27b: a reload took it back).
+  if (chosenInUrl) {
+    const url = new URL(location.href);
+    url.searchParams.delete("lang");
+    history.replaceState(history.state, "", url);
+  }
 }
 
 function subscribe(listener: () => void) {
