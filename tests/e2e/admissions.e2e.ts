@@ -537,7 +537,14 @@ describe("admissions journeys", () => {
     await page.getByText(/This application was changed by someone else after you opened it/).waitFor();
     expect(await page.getByLabel("City").inputValue()).toBe("Kolhapur");
     await page.getByRole("button", { name: "Cancel Edit" }).click();
-    await page.waitForURL("**/admin/admissions");
+    // Back to the list as it was left (its search, the application's details open), read afresh (walk 27b: the
+    // unfiltered list, and Back showed the form again). Opened by its address, the page goes to the list.
+    await page.waitForURL((u) => u.pathname === "/admin/admissions" && u.searchParams.get("search") === walkIn.email);
+    expect(new URL(page.url()).searchParams.has("open")).toBe(true);
+    await dialog
+      .getByText(/Sangli/)
+      .first()
+      .waitFor();
     await page.goto(editPath);
     await expect(page.getByLabel("City").inputValue()).resolves.toBe("Sangli");
     await page.getByLabel("City").fill("Kolhapur");

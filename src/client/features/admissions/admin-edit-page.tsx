@@ -3,7 +3,6 @@
  * told a counsellor on the phone, a replaced document — with the same form and checks as the applicant's
  * own edit. The server logs the edit with the fields it changed; a processed application cannot be edited.
  */
-import { useLocation } from "wouter";
 import { admin } from "../../../shared/i18n/admin.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { usePageTitle } from "../../lib/site.ts";
@@ -11,7 +10,7 @@ import { trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { useToast } from "../../ui/toast.tsx";
 import { ApplicationEditor } from "./application-editor.tsx";
-import { BackToApplications, type OfficeApplication, WithOfficeApplication } from "./office-application.tsx";
+import { BackToApplications, type OfficeApplication, useBackToApplications, WithOfficeApplication } from "./office-application.tsx";
 
 export default function AdminEditApplicationPage() {
   return <WithOfficeApplication>{(a) => <EditView a={a} />}</WithOfficeApplication>;
@@ -19,7 +18,7 @@ export default function AdminEditApplicationPage() {
 
 function EditView({ a }: { a: OfficeApplication }) {
   const t = useT(admin);
-  const [, navigate] = useLocation();
+  const backToList = useBackToApplications();
   const toast = useToast();
   const utils = trpc.useUtils();
   usePageTitle(t("edit.title", { number: a.applicationNumber }));
@@ -44,13 +43,13 @@ function EditView({ a }: { a: OfficeApplication }) {
           // must show the application as it is now (eleventh walk).
           void utils.admissions.adminList.invalidate();
           void utils.admissions.adminGet.invalidate({ id: a.id });
-          navigate("/admissions");
+          backToList();
         }}
         onSaved={() => {
           void utils.admissions.adminList.invalidate();
           void utils.admissions.adminGet.invalidate({ id: a.id });
           toast.show(t("edit.saved", { number: a.applicationNumber }));
-          navigate("/admissions");
+          backToList();
         }}
       />
     </div>

@@ -24,6 +24,7 @@ import { ApplicantPhoto } from "./applicant-photo.tsx";
 import { FIELD_LABELS } from "./application-form.ts";
 import { SummaryItem } from "./application-summary.tsx";
 import { formatBirthDate, formatDateTime, statusLabel } from "./format.ts";
+import { FROM_LIST } from "./office-application.tsx";
 import { OfficeNotes } from "./office-notes.tsx";
 import { useAuthorizedObjectUrl } from "./use-authorized-object-url.ts";
 
@@ -122,12 +123,12 @@ export function AdmissionDetailsDialog({
             {t("det.close")}
           </Button>
           {a ? (
-            <Link href={`/admissions/${a.id}/print`} className={buttonClass("ghost")}>
+            <Link href={`/admissions/${a.id}/print`} state={FROM_LIST} className={buttonClass("ghost")}>
               {t("adm.print")}
             </Link>
           ) : null}
           {a?.status === "pending" ? (
-            <Link href={`/admissions/${a.id}/edit`} className={buttonClass("secondary")}>
+            <Link href={`/admissions/${a.id}/edit`} state={FROM_LIST} className={buttonClass("secondary")}>
               {t("adm.edit")}
             </Link>
           ) : null}
