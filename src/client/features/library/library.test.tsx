@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from "bun:test";
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { pagination, renderAdmin } from "../../layouts/admin-testing.tsx";
 import { catchDownloads, TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
 import type { RouterOutputs } from "../../lib/trpc.ts";
@@ -520,6 +520,19 @@ describe("the student's library (issue 18)", () => {
       expect(sent("library.catalogue").at(-1)).toMatchObject({ search: "cost", kind: "book", availability: "available", page: 2 }),
     );
     expect((screen.getByRole("searchbox", { name: "Search the catalogue" }) as HTMLInputElement).value).toBe("cost");
+  });
+
+  test("Back to an earlier search: the box follows the address, and does not send what it held over it", async () => {
+    const { sent, path, navigate } = renderStudentAt("/student/library?search=cost&kind=book", STUDENT_HANDLERS);
+    const box = (await screen.findByRole("searchbox", { name: "Search the catalogue" })) as HTMLInputElement;
+    fireEvent.change(box, { target: { value: "marketing" } });
+    await waitFor(() => expect(sent("library.catalogue").at(-1)).toMatchObject({ search: "marketing" }));
+    const before = sent("library.catalogue").length;
+    act(() => navigate("/student/library?search=cost&kind=book"));
+    await waitFor(() => expect(box.value).toBe("cost"));
+    await new Promise((r) => setTimeout(r, 400));
+    expect(path()).toBe("/student/library?search=cost&kind=book");
+    expect(sent("library.catalogue").slice(before)).not.toContainEqual(expect.objectContaining({ search: "marketing" }));
   });
 
   test("nothing on loan and nothing returned: says so, and how to borrow", async () => {

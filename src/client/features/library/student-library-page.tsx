@@ -5,7 +5,7 @@
  * and links, and the books they have returned.
  */
 import { keepPreviousData } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import * as v from "valibot";
 import { library } from "../../../shared/i18n/library.ts";
 import {
@@ -150,6 +150,18 @@ function CatalogueSection() {
   const kind = kindParam as CatalogueQuery["kind"];
   const availability = availabilityParam as CatalogueQuery["availability"];
   const [typed, setTyped] = useState(search);
+  // The search last sent, or last found in the address: the box follows the address when Back changes it, as
+  // the office's ListSearch does, rather than sending what it held over it again.
+  const committed = useRef(search);
+  useEffect(() => {
+    if (search === committed.current) return;
+    committed.current = search;
+    setTyped(search);
+  }, [search]);
+  const send = (term: string) => {
+    committed.current = term;
+    list.setSearch(term);
+  };
 
   // What the box holds as the server's rule takes it; null while it is longer than a search may be (the box
   // says so beside it, and nothing is sent).
@@ -158,10 +170,10 @@ function CatalogueSection() {
   // The search goes to the server once typing pauses.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the list's setter changes with the address, the wait does not
   useEffect(() => {
-    if (next === null || next === search) return;
-    const timer = setTimeout(() => list.setSearch(next), 300);
+    if (next === null || next === committed.current) return;
+    const timer = setTimeout(() => send(next), 300);
     return () => clearTimeout(timer);
-  }, [next, search]);
+  }, [next]);
 
   const query = trpc.library.catalogue.useQuery(
     { page, limit: CATALOGUE_PAGE, search, kind, availability },
@@ -202,7 +214,7 @@ function CatalogueSection() {
           onSubmit={(e) => {
             e.preventDefault();
             if (next === null) return document.getElementById("library-catalogue-search")?.focus();
-            list.setSearch(next);
+            send(next);
           }}
         >
           <TextInput
