@@ -3,9 +3,9 @@
  * cover it (a row's button near the bottom, a dialog's footer), the toasts stand at the top instead. Nor
  * over an open dialog's buttons, where a tap meant for Save landed on the toast: on a phone the focus is in
  * the dialog's first field, far from its footer. The focused control comes first: toasts that would cover
- * it at the top stay at the bottom, as they do when it fills the screen. In the portals' chunk (layouts/portal-shell.tsx), where lists and
- * dialogs are, so the public site's first script does not carry it; the toasts' region and its styles are
- * ui/toast.tsx's and components.css's.
+ * it at the top stay at the bottom, as they do when it fills the screen. In the portals' chunk
+ * (layouts/portal-shell.tsx), where lists and dialogs are, so the public site's first script does not carry
+ * it; the toasts' region and its styles are ui/toast.tsx's and components.css's.
  */
 import { useEffect } from "react";
 import { TOASTS_MOVED } from "./dialog.tsx";
