@@ -34,21 +34,28 @@ export interface ListSearchProps {
 }
 
 /**
- * A search box that sends what was typed once typing pauses (or at once on Enter), and follows the URL
- * when it changes elsewhere (Back button, a link). A search longer than the server takes (the shared
- * `searchTerm` rule) is said beside the box and not sent: the browser's maxlength cut a pasted text short
- * and searched for the rest without a word.
+ * What a search box holds and sends: the text typed, sent once typing pauses (or at once with `submit`), and
+ * the search in the URL (`value`) followed when it changes elsewhere (the Back button, a link) rather than
+ * sent over again. `next` is what `rule` (the server's own) makes of the text: null while it refuses it, and
+ * then `problem` says why and nothing is sent. `submit` answers whether the text could be sent.
  */
-export function ListSearch({ id, label, placeholder, value, onSearch, delay = SEARCH_DEBOUNCE_MS }: ListSearchProps) {
-  useT(validation);
+export function useSearchBox(
+  value: string,
+  onSearch: (search: string) => void,
+  rule: v.GenericSchema<string | undefined, string>,
+  delay = SEARCH_DEBOUNCE_MS,
+) {
   const [text, setText] = useState(value);
-  // What would be sent (the server's rule: one line, trimmed), or why nothing is.
-  const checked = v.safeParse(SEARCH, text);
+  const checked = v.safeParse(rule, text);
   const next = checked.success ? checked.output : null;
   const problem = checked.success ? undefined : checked.issues[0].message;
   const committed = useRef(value);
   const onSearchRef = useRef(onSearch);
   onSearchRef.current = onSearch;
+  const send = (term: string) => {
+    committed.current = term;
+    onSearchRef.current(term);
+  };
 
   useEffect(() => {
     if (value === committed.current) return;
@@ -56,20 +63,32 @@ export function ListSearch({ id, label, placeholder, value, onSearch, delay = SE
     setText(value);
   }, [value]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: send reads refs only
   useEffect(() => {
     if (next === null || next === committed.current) return;
-    const timer = setTimeout(() => {
-      committed.current = next;
-      onSearchRef.current(next);
-    }, delay);
+    const timer = setTimeout(() => send(next), delay);
     return () => clearTimeout(timer);
   }, [next, delay]);
 
+  const submit = () => {
+    if (next !== null && next !== committed.current) send(next);
+    return next !== null;
+  };
+  return { text, setText, next, problem, submit };
+}
+
+/**
+ * A search box that sends what was typed once typing pauses (or at once on Enter), and follows the URL
+ * when it changes elsewhere (Back button, a link). A search longer than the server takes (the shared
+ * `searchTerm` rule) is said beside the box and not sent: the browser's maxlength cut a pasted text short
+ * and searched for the rest without a word.
+ */
+export function ListSearch({ id, label, placeholder, value, onSearch, delay = SEARCH_DEBOUNCE_MS }: ListSearchProps) {
+  useT(validation);
+  const { text, setText, problem, submit: send } = useSearchBox(value, onSearch, SEARCH, delay);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (next === null || next === committed.current) return;
-    committed.current = next;
-    onSearchRef.current(next);
+    send();
   };
 
   return (

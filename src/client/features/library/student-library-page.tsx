@@ -5,8 +5,6 @@
  * and links, and the books they have returned.
  */
 import { keepPreviousData } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
-import * as v from "valibot";
 import { library } from "../../../shared/i18n/library.ts";
 import {
   AVAILABILITY_FILTERS,
@@ -27,7 +25,7 @@ import { Button, buttonClass } from "../../ui/button.tsx";
 import { Card } from "../../ui/card.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
 import { Select, TextInput } from "../../ui/field.tsx";
-import { RowActionLabel } from "../../ui/list-controls.tsx";
+import { RowActionLabel, useSearchBox } from "../../ui/list-controls.tsx";
 import { QueryBody } from "../../ui/load-error.tsx";
 import { BookIcon, DownloadIcon } from "../../ui/more-icons.tsx";
 import { Pagination, useScreenPages } from "../../ui/pagination.tsx";
@@ -149,31 +147,9 @@ function CatalogueSection() {
   const [availabilityParam, setAvailability] = useQueryParam("availability", AVAILABILITY_FILTERS);
   const kind = kindParam as CatalogueQuery["kind"];
   const availability = availabilityParam as CatalogueQuery["availability"];
-  const [typed, setTyped] = useState(search);
-  // The search last sent, or last found in the address: the box follows the address when Back changes it, as
-  // the office's ListSearch does, rather than sending what it held over it again.
-  const committed = useRef(search);
-  useEffect(() => {
-    if (search === committed.current) return;
-    committed.current = search;
-    setTyped(search);
-  }, [search]);
-  const send = (term: string) => {
-    committed.current = term;
-    list.setSearch(term);
-  };
-
-  // What the box holds as the server's rule takes it; null while it is longer than a search may be (the box
-  // says so beside it, and nothing is sent).
-  const wanted = v.safeParse(catalogueQuery.entries.search, typed);
-  const next = wanted.success ? wanted.output : null;
-  // The search goes to the server once typing pauses.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the list's setter changes with the address, the wait does not
-  useEffect(() => {
-    if (next === null || next === committed.current) return;
-    const timer = setTimeout(() => send(next), 300);
-    return () => clearTimeout(timer);
-  }, [next]);
+  // The box follows the address when Back changes it, as the office's ListSearch does; what it holds goes to
+  // the server, by the server's rule, once typing pauses (too long: said beside it, and nothing is sent).
+  const box = useSearchBox(search, list.setSearch, catalogueQuery.entries.search);
 
   const query = trpc.library.catalogue.useQuery(
     { page, limit: CATALOGUE_PAGE, search, kind, availability },
@@ -213,8 +189,7 @@ function CatalogueSection() {
           className="library-filters cluster cluster--bottom"
           onSubmit={(e) => {
             e.preventDefault();
-            if (next === null) return document.getElementById("library-catalogue-search")?.focus();
-            send(next);
+            if (!box.submit()) document.getElementById("library-catalogue-search")?.focus();
           }}
         >
           <TextInput
@@ -223,9 +198,9 @@ function CatalogueSection() {
             label={t("student.search")}
             placeholder={t("student.searchPlaceholder")}
             fieldClassName="library-filters__search"
-            value={typed}
+            value={box.text}
             maxLength={100}
-            onChange={(e) => setTyped(e.target.value)}
+            onChange={(e) => box.setText(e.target.value)}
           />
           {filterSelect("kind", kind, setKind, KIND_FILTERS)}
           {filterSelect("availability", availability, setAvailability, AVAILABILITY_FILTERS)}
