@@ -15,6 +15,7 @@ import {
   axeFindings,
   contrastOverBackground,
   DESKTOP,
+  keepShot,
   launchBrowser,
   newPage,
   PHONE,
@@ -412,7 +413,7 @@ describe("admin tables fit on laptop screens (issue 14.6)", () => {
             await settle(page);
           } else await visit(page, `/admin/${screen}`);
           const tables = await tableFit(page);
-          if (process.env.E2E_SHOTS) await page.screenshot({ path: `/tmp/probe/${screen}-${width}.png`, fullPage: true });
+          await keepShot(page, `screens-${screen}-${width}.png`);
           for (const t of tables) {
             if (t.sideways > 1 || t.innerScroll > 1 || t.cutOff.length > 0) report[`${screen} at ${width}`] = tables;
           }
@@ -434,7 +435,7 @@ describe("admin tables fit on laptop screens (issue 14.6)", () => {
             focusable: w.tabIndex === 0 && w.getAttribute("role") === "region" && !!w.getAttribute("aria-label"),
           })),
         );
-        if (process.env.E2E_SHOTS) await page.screenshot({ path: `/tmp/probe/${screen}-768.png`, fullPage: true });
+        await keepShot(page, `screens-${screen}-768.png`);
         const findings = await axeFindings(page);
         // The row actions stay at the box's right edge while the other cells scroll under them.
         const cutOff = (await tableFit(page)).flatMap((t) => t.cutOff);
