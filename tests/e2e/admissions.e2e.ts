@@ -567,6 +567,14 @@ describe("admissions journeys", () => {
     // One sheet for a typical application (QA2 4): the signatures are not left alone on a second page.
     expect(new TextDecoder("latin1").decode(pdf).match(/\/Type\s*\/Page(?!s)/g)).toHaveLength(1);
     await page.emulateMedia({ media: "screen" });
+    // Back to applications: the list as it was left, the details open again (walk 27b).
+    await page.getByRole("link", { name: "Back to applications" }).click();
+    await page.waitForURL((u) => u.pathname === "/admin/admissions" && u.searchParams.get("search") === walkIn.email);
+    await page
+      .getByRole("dialog")
+      .getByText(/Kolhapur/)
+      .first()
+      .waitFor();
 
     // The list as CSV, with the search applied.
     await findInAdmin(page, walkIn.email);

@@ -9,8 +9,12 @@ import { useLocation, useSearch } from "wouter";
 /** The address of an office list with one record's details open. */
 export const linkedRecord = (page: string, id: number) => `${page}?open=${id}`;
 
-/** What a details dialog opened from its list writes into the history entry it adds (see `useRecordInAddress`). */
-const OPENED_HERE = "openedFromList";
+/**
+ * What a page or dialog opened from an office list writes into the history entry it adds: the list is one step
+ * back, so going back returns to it as it was left (`useRecordInAddress`; the application's edit and print pages).
+ */
+export const LIST_BEHIND = { listBehind: true };
+export const listBehind = () => (globalThis.history?.state as Record<string, unknown> | null)?.listBehind === true;
 
 /**
  * `const [openId, setOpenId, close] = useRecordInAddress()` on a list page whose details dialog shows the record
@@ -43,12 +47,12 @@ export function useRecordInAddress(): [number | null, (id: number | null) => voi
   const setOpenId = (id: number | null) => {
     if (id === openId) return;
     setClosing(null);
-    if (id !== null) navigate(addressWith(id), { state: { [OPENED_HERE]: true } });
+    if (id !== null) navigate(addressWith(id), { state: LIST_BEHIND });
     else navigate(addressWith(null), { replace: true });
   };
   const close = () => {
     if (openId === null) return;
-    if (!(globalThis.history?.state as Record<string, unknown> | null)?.[OPENED_HERE]) return setOpenId(null);
+    if (!listBehind()) return setOpenId(null);
     setClosing(openId);
     globalThis.history.back();
   };

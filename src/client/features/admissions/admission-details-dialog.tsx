@@ -11,6 +11,7 @@ import { admin } from "../../../shared/i18n/admin.ts";
 import { admission } from "../../../shared/i18n/admission.ts";
 import { genderLabel, person } from "../../../shared/i18n/person.ts";
 import { useT } from "../../lib/i18n.tsx";
+import { LIST_BEHIND } from "../../lib/linked-record.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Badge, statusTone } from "../../ui/badge.tsx";
@@ -24,7 +25,6 @@ import { ApplicantPhoto } from "./applicant-photo.tsx";
 import { FIELD_LABELS } from "./application-form.ts";
 import { SummaryItem } from "./application-summary.tsx";
 import { formatBirthDate, formatDateTime, statusLabel } from "./format.ts";
-import { FROM_LIST } from "./office-application.tsx";
 import { OfficeNotes } from "./office-notes.tsx";
 import { useAuthorizedObjectUrl } from "./use-authorized-object-url.ts";
 
@@ -123,12 +123,12 @@ export function AdmissionDetailsDialog({
             {t("det.close")}
           </Button>
           {a ? (
-            <Link href={`/admissions/${a.id}/print`} state={FROM_LIST} className={buttonClass("ghost")}>
+            <Link href={`/admissions/${a.id}/print`} state={LIST_BEHIND} className={buttonClass("ghost")}>
               {t("adm.print")}
             </Link>
           ) : null}
           {a?.status === "pending" ? (
-            <Link href={`/admissions/${a.id}/edit`} state={FROM_LIST} className={buttonClass("secondary")}>
+            <Link href={`/admissions/${a.id}/edit`} state={LIST_BEHIND} className={buttonClass("secondary")}>
               {t("adm.edit")}
             </Link>
           ) : null}

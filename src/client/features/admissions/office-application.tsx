@@ -7,19 +7,17 @@ import type { ReactNode } from "react";
 import { Link, useLocation, useParams } from "wouter";
 import { admin } from "../../../shared/i18n/admin.ts";
 import { useT } from "../../lib/i18n.tsx";
+import { listBehind } from "../../lib/linked-record.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { LoadingBlock } from "../../ui/loading-block.tsx";
 
 export type OfficeApplication = RouterOutputs["admissions"]["adminGet"];
 
-/** What the details' Edit and Print links write into the history entry they add: the list is one step back. */
-export const FROM_LIST = { listBehind: true };
-const listBehind = () => (globalThis.history?.state as Record<string, unknown> | null)?.listBehind === true;
-
 /**
  * Back to the list as the office left it (its filters, its page, the application's details) when it is one step
- * back in the tab's history; else to the list (a page opened by its address). Walk 27b: Save and Cancel led to
+ * back in the tab's history (the details' Edit and Print links say so: `LIST_BEHIND`); else to the list (a page
+ * opened by its address). Walk 27b: Save and Cancel led to
  * the unfiltered list, and Back then showed the form again.
  */
 export function useBackToApplications(): () => void {
@@ -29,14 +27,14 @@ export function useBackToApplications(): () => void {
 
 export function BackToApplications() {
   const t = useT(admin);
+  const back = useBackToApplications();
   return (
     <Link
       href="/admissions"
       className="ops-link"
       onClick={(event) => {
-        if (!listBehind()) return;
         event.preventDefault();
-        globalThis.history.back();
+        back();
       }}
     >
       {t("print.back")}
