@@ -75,21 +75,60 @@ describe("useListParams ↔ URL", () => {
     expect(state()).toEqual({ page: 2, search: "fees", filter: "new" });
   });
 
-  test("paging adds a history entry; searching replaces it and restarts at page 1; filtering restarts at page 1", () => {
+  test("paging and filtering add a history entry and restart at page 1; a search restarts at page 1", () => {
     const { location, state } = renderAt("/contacts?status=new");
     fireEvent.click(screen.getByRole("button", { name: "next" }));
     expect(location.history).toEqual(["/contacts?status=new", "/contacts?status=new&page=2"]);
     expect(state().page).toBe(2);
 
     fireEvent.click(screen.getByRole("button", { name: "search" }));
-    // typing is not history: the page-2 entry is replaced
-    expect(location.history).toEqual(["/contacts?status=new", "/contacts?status=new&search=asha"]);
+    expect(location.history.at(-1)).toBe("/contacts?status=new&search=asha");
     expect(state()).toEqual({ page: 1, search: "asha", filter: "new" });
 
     fireEvent.click(screen.getByRole("button", { name: "next" }));
     fireEvent.click(screen.getByRole("button", { name: "closed" }));
     expect(location.history.at(-1)).toBe("/contacts?status=closed&search=asha");
     expect(state()).toEqual({ page: 1, search: "asha", filter: "closed" });
+  });
+
+  test("a search is one step: the first from a view adds an entry, typing on replaces it, Back returns to the view", async () => {
+    // The browser's own history (happy-dom's), whose entries carry the search's mark.
+    history.replaceState(null, "", "/contacts?status=new&page=2");
+    const start = history.length;
+    const typed = (search: string) => {
+      function Typing() {
+        const list = useListParams(STATUS);
+        return (
+          <div>
+            <output data-testid="search">{list.search}</output>
+            <button type="button" onClick={() => list.setSearch(search)}>
+              type {search}
+            </button>
+          </div>
+        );
+      }
+      return Typing;
+    };
+    const First = typed("ravi");
+    const Second = typed("ravi kumar");
+    render(
+      <>
+        <First />
+        <Second />
+      </>,
+    );
+    fireEvent.click(screen.getByRole("button", { name: "type ravi" }));
+    expect(`${location.pathname}${location.search}`).toBe("/contacts?status=new&search=ravi");
+    expect(history.length).toBe(start + 1);
+    fireEvent.click(screen.getByRole("button", { name: "type ravi kumar" }));
+    expect(location.search).toBe("?status=new&search=ravi+kumar");
+    // typing on is not history
+    expect(history.length).toBe(start + 1);
+
+    act(() => history.back());
+    // Back: the view the search started from, its page kept (walk 27b: it went a step further)
+    await waitFor(() => expect(location.search).toBe("?status=new&page=2"));
+    await waitFor(() => expect(screen.getAllByTestId("search")[0]!.textContent).toBe(""));
   });
 
   test("the Back button (another URL) changes the state", () => {

@@ -25,6 +25,14 @@ export interface ListParams {
   filter: string;
 }
 
+/**
+ * The mark of a history entry a search added (in its `history.state`): typing on changes that entry in place,
+ * so a search is one step back to the view it started from (walk 27b: each search replaced the view's own entry,
+ * and Back skipped it).
+ */
+const SEARCHED = { searched: true };
+const searchedHere = () => (globalThis.history?.state as Record<string, unknown> | null)?.searched === true;
+
 /** A page beyond what the address keeps is a page past the end: the list then moves to its last (useKeepPageInRange). */
 const PAGE_MAX = 999_999;
 
@@ -65,7 +73,10 @@ export interface ListParamsApi extends ListParams {
   defaultFilter?: string;
   /** Another page: a new history entry, so Back returns to the previous page. */
   setPage(page: number, options?: { replace?: boolean }): void;
-  /** A new search replaces the entry (typing is not history) and starts again at page 1. */
+  /**
+   * A new search starts again at page 1. The first from a view adds a history entry, so Back returns to that
+   * view; typing on replaces it (typing is not history).
+   */
   setSearch(search: string): void;
   /** A new filter value: a new history entry, page 1. */
   setFilter(value: string): void;
@@ -81,10 +92,10 @@ export function useListParams(filter?: ListFilter): ListParamsApi {
   const params = useMemo(() => parseListParams(query, stableFilter), [query, stableFilter]);
 
   const go = useCallback(
-    (next: ListParams, replace: boolean) => {
+    (next: ListParams, replace: boolean, state?: typeof SEARCHED) => {
       const qs = buildListQuery(next, stableFilter, query);
       if (qs === query.replace(/^\?/, "")) return;
-      navigate(`${location}${qs ? `?${qs}` : ""}`, { replace });
+      navigate(`${location}${qs ? `?${qs}` : ""}`, { replace, state });
     },
     [location, navigate, query, stableFilter],
   );
@@ -93,7 +104,7 @@ export function useListParams(filter?: ListFilter): ListParamsApi {
     ...params,
     defaultFilter: stableFilter?.values[0] ?? "",
     setPage: (page, options) => go({ ...params, page: Math.max(1, Math.floor(page)) }, options?.replace ?? false),
-    setSearch: (search) => go({ ...params, search: search.trim().slice(0, SEARCH_MAX), page: 1 }, true),
+    setSearch: (search) => go({ ...params, search: search.trim().slice(0, SEARCH_MAX), page: 1 }, searchedHere(), SEARCHED),
     setFilter: (value) => go({ ...params, filter: value, page: 1 }, false),
   };
 }
