@@ -154,6 +154,13 @@ describe("admin operations", () => {
     await confirm.getByRole("button", { name: "Deactivate" }).click();
     await page.getByText("Student deactivated successfully!").waitFor();
     await view.getByText("Inactive").waitFor();
+    // The details are in the address (walk 27b): a reload opens them again, read afresh; Back closes them.
+    await page.waitForURL((u) => u.searchParams.get("open") !== null);
+    await page.reload();
+    await view.getByText("Inactive").waitFor();
+    await page.goBack();
+    await view.waitFor({ state: "hidden" });
+    expect(new URL(page.url()).searchParams.has("open")).toBe(false);
 
     // The student's browser: the next page they open sends them to the login.
     await student.page.goto("/student/dashboard");

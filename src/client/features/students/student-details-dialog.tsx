@@ -1,6 +1,7 @@
 /**
  * A student's record in full (the spec's view-details modal). Edit switches to the edit dialog; Send
- * Credentials and Activate/Deactivate are here too, each asking first.
+ * Credentials and Activate/Deactivate are here too, each asking first. Opened by an address (`?open=12`), it
+ * shows a skeleton until the record arrives, or why it did not with a way to try again.
  */
 import { Link } from "wouter";
 import { EMERGENCY_RELATIONSHIPS } from "../../../shared/constants.ts";
@@ -16,11 +17,19 @@ import { DetailsFact, DetailsSection } from "../../ui/details-section.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
 import { FileIcon } from "../../ui/icons.tsx";
 import { formatDate, formatDateTime } from "../../ui/list-controls.tsx";
+import { ListLoadError } from "../../ui/load-error.tsx";
 import { EditIcon } from "../../ui/more-icons.tsx";
+import { Skeleton } from "../../ui/spinner.tsx";
 import type { StudentRow } from "./student-form.ts";
 
 export interface StudentDetailsDialogProps {
+  open: boolean;
   student: StudentRow | null;
+  /** the record is being read (opened by its address, not from the list) */
+  loading: boolean;
+  /** why it could not be read, with onRetry to ask again */
+  loadError: string | null;
+  onRetry: () => void;
   onEdit: (student: StudentRow) => void;
   onSendCredentials: (student: StudentRow) => void;
   onToggleStatus: (student: StudentRow) => void;
@@ -41,7 +50,11 @@ export const isRelationship = (value: string): value is (typeof EMERGENCY_RELATI
 const or = (value: string | null | undefined) => (value && value.trim() !== "" ? value : "—");
 
 export function StudentDetailsDialog({
+  open,
   student,
+  loading,
+  loadError,
+  onRetry,
   onEdit,
   onSendCredentials,
   onToggleStatus,
@@ -57,7 +70,7 @@ export function StudentDetailsDialog({
   const hasEmergency = Boolean(ec && (ec.name || ec.relationship || ec.phone || ec.email));
   return (
     <Dialog
-      open={s !== null}
+      open={open}
       onClose={onClose}
       size="lg"
       title={s ? s.name : t("det.student")}
@@ -84,7 +97,14 @@ export function StudentDetailsDialog({
         ) : null
       }
     >
-      {s ? (
+      {loading && !s ? (
+        <div className="stack" aria-busy="true">
+          <Skeleton lines={3} />
+          <Skeleton height="6rem" />
+        </div>
+      ) : loadError && !s ? (
+        <ListLoadError message={loadError} onRetry={onRetry} />
+      ) : s ? (
         <div className="stack">
           <div className="ops-student-summary">
             <Avatar name={s.name} photoUrl={s.profilePhoto} size="lg" />

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import hiPerson from "../../../shared/i18n/hi/person.json";
 import hiRoster from "../../../shared/i18n/hi/roster.json";
 import { studentRequiredMessage } from "../../../shared/schemas/students.ts";
@@ -209,6 +209,46 @@ describe("Student Management", () => {
       state: "Maharashtra",
       pincode: "413001",
     });
+  });
+
+  test("a student's details are in the address: View adds ?open=, Back closes them, a link opens them read from the server (walk 27b)", async () => {
+    let reads = 0;
+    const { path, entries, navigate } = renderAdmin("/admin/students?status=active", {
+      "students.list": listOf([student()]),
+      "students.get": () => {
+        reads += 1;
+        return student({ mobile: "+91 90000 00007" });
+      },
+    });
+    fireEvent.click(await screen.findByRole("button", { name: "View Ravi Kumar" }));
+    expect(path()).toBe("/admin/students?status=active&open=7");
+    expect(entries()).toBe(2);
+    // Read afresh: the record as it is now, not as the list last showed it.
+    await waitFor(() => expect(within(dialog()).getByText("+91 90000 00007")).toBeTruthy());
+    act(() => navigate("/admin/students?status=active"));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+
+    // A shared link (or a reload): the record is read by its ID, with no row of the list to click.
+    act(() => navigate("/admin/students?open=7"));
+    expect(within(await screen.findByRole("dialog", { name: "Ravi Kumar" })).getByText("Student ID STU0002")).toBeTruthy();
+    expect(reads).toBeGreaterThanOrEqual(2);
+    // Its Close leaves the address in place, so Back does not open it again.
+    fireEvent.click(within(dialog()).getAllByRole("button", { name: "Close" }).at(-1)!);
+    await waitFor(() => expect(path()).toBe("/admin/students"));
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
+  test("a student's link that cannot be read says so in the dialog and offers to try again", async () => {
+    let fail = true;
+    renderAdmin("/admin/students?open=9", {
+      "students.list": listOf([student()]),
+      "students.get": () => (fail ? new TrpcFailure("Student not found", 404) : student({ id: 9, name: "Meena Joshi" })),
+    });
+    const view = await screen.findByRole("dialog");
+    expect(await within(view).findByText("Student not found")).toBeTruthy();
+    fail = false;
+    fireEvent.click(within(view).getByRole("button", { name: "Try again" }));
+    expect(await screen.findByRole("dialog", { name: "Meena Joshi" })).toBeTruthy();
   });
 
   test("a wrong PIN code is named beside its field and nothing is sent (walk 18)", async () => {

@@ -9,6 +9,7 @@ import { roster } from "../../../shared/i18n/roster.ts";
 import { labelsOf } from "../../../shared/i18n/translate.ts";
 import { normaliseError } from "../../lib/errors.ts";
 import { useT } from "../../lib/i18n.tsx";
+import { useRecordInAddress } from "../../lib/linked-record.ts";
 import { isAdministrator } from "../../lib/office.ts";
 import { useOneAtATime } from "../../lib/one-at-a-time.ts";
 import { richText } from "../../lib/rich-text.tsx";
@@ -62,6 +63,7 @@ export const STUDENT_TEXT = labelsOf(
     "credentialsFailed",
     "statusFailed",
     "loadFailed",
+    "detailsFailed",
     "exportFailed",
     "unlockFailed",
     "signOutFailed",
@@ -87,7 +89,13 @@ export default function AdminStudentsPage() {
     filter: STATUS_FILTER,
   });
 
-  const [viewing, setViewing] = useState<StudentRow | null>(null);
+  // The student whose details are open is in the address (`?open=12`): a reload keeps it, Back closes it.
+  const [openId, setOpenId, closeStudent] = useRecordInAddress();
+  const details = trpc.students.get.useQuery({ id: openId ?? 0 }, { enabled: openId !== null, staleTime: 0 });
+  // The list's row shows at once while the record is read afresh; one opened by its address waits for it.
+  const viewing =
+    openId === null ? null : details.data?.id === openId ? details.data : (query.data?.students.find((s) => s.id === openId) ?? null);
+  const showFresh = (student: StudentRow) => utils.students.get.setData({ id: student.id }, student);
   const [form, setForm] = useState<FormState | null>(null);
   const [formKey, setFormKey] = useState(0);
   const [formInitial, setFormInitial] = useState<StudentFormValues>(EMPTY_STUDENT_FORM);
@@ -107,7 +115,7 @@ export default function AdminStudentsPage() {
       { id: student.id },
       {
         onSuccess: (res) => {
-          setViewing((v) => (v?.id === student.id ? res.student : v));
+          showFresh(res.student);
           toast.show(res.message);
           void refresh();
         },
@@ -119,7 +127,7 @@ export default function AdminStudentsPage() {
     Promise.all([utils.students.list.invalidate(), utils.dashboard.stats.invalidate(), utils.dashboard.activity.invalidate()]);
 
   const openForm = (next: FormState) => {
-    setViewing(null);
+    closeStudent();
     setServerProblems(null);
     setFormInitial(next.mode === "edit" ? valuesOf(next.student) : EMPTY_STUDENT_FORM);
     setFormKey((k) => k + 1);
@@ -172,7 +180,7 @@ export default function AdminStudentsPage() {
           { id },
           {
             onSuccess: () => {
-              setViewing((v) => (v?.id === id ? null : v));
+              if (openId === id) setOpenId(null);
               done(STUDENT_TEXT.deleted);
             },
             onError: failed,
@@ -188,17 +196,14 @@ export default function AdminStudentsPage() {
           { id, active: !isActive },
           {
             onSuccess: (res) => {
-              setViewing((v) => (v?.id === id ? res.student : v));
+              showFresh(res.student);
               done(res.message);
             },
             onError: (err) => {
               failed(err);
               // The list and the open record then show the status as it is.
               void refresh();
-              void utils.students.get.fetch({ id }).then(
-                (fresh) => setViewing((v) => (v?.id === id ? fresh : v)),
-                () => {},
-              );
+              void utils.students.get.invalidate({ id });
             },
           },
         );
@@ -257,7 +262,7 @@ export default function AdminStudentsPage() {
     },
     actionsColumn((s) => (
       <span className="ops-row-actions">
-        <IconAction label={t("view", { name: s.name })} icon={<EyeIcon size={18} />} onClick={() => setViewing(s)} />
+        <IconAction label={t("view", { name: s.name })} icon={<EyeIcon size={18} />} onClick={() => setOpenId(s.id)} />
         <IconAction
           label={t("edit", { name: s.name })}
           icon={<EditIcon size={18} />}
@@ -326,14 +331,18 @@ export default function AdminStudentsPage() {
       after={
         <>
           <StudentDetailsDialog
+            open={openId !== null}
             student={viewing}
+            loading={details.isPending}
+            loadError={details.isError ? failureMessage(details.error, STUDENT_TEXT.detailsFailed) : null}
+            onRetry={() => void details.refetch()}
             onEdit={(s) => openForm({ mode: "edit", student: s })}
             onSendCredentials={(s) => ask("credentials", s)}
             onToggleStatus={(s) => ask("status", s)}
             onUnlock={unlockStudent}
             unlocking={unlock.isPending}
             onSignOutEverywhere={(s) => ask("signout", s)}
-            onClose={() => setViewing(null)}
+            onClose={closeStudent}
           />
 
           <StudentFormDialog
