@@ -654,6 +654,20 @@ describe("languages", () => {
       await heading(t.reports["an.title"]);
       await page.getByRole("region", { name: t.reports["an.admissionsTrend"] }).getByRole("table").waitFor({ state: "attached" });
       await check("analytics");
+      // Thirteen weeks: each week's label ("14 सित॰ – 20 सित॰") stands whole beside its bar, on two lines where
+      // it must (walk 27b: cut to "14 सित॰ – 2…" at 390 px).
+      await navigate(page, "/admin/analytics?range=90d");
+      await page.locator(".ac-chart__item").nth(12).waitFor();
+      const cut = await page.$$eval(".ac-chart__label", (labels) =>
+        labels
+          .filter((label) => {
+            const box = label.getBoundingClientRect();
+            const parts = [...label.children].map((part) => part.getBoundingClientRect());
+            return label.scrollWidth > label.clientWidth || parts.some((part) => part.right > box.right + 0.5);
+          })
+          .map((label) => label.textContent),
+      );
+      expect(cut).toEqual([]);
 
       await navigate(page, "/admin/activity");
       await heading(t.reports["log.title"]);

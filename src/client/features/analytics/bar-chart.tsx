@@ -5,7 +5,7 @@
  * visually hidden table of the same numbers instead (ChartTable, which the top-categories bars use too).
  * Colours come from tokens, so dark mode follows.
  */
-import { type CSSProperties, useId } from "react";
+import { type CSSProperties, Fragment, useId } from "react";
 import { reports } from "../../../shared/i18n/reports.ts";
 import { cx } from "../../ui/cx.ts";
 
@@ -115,7 +115,15 @@ export function BarChart({
               {/* The bar's length through the CSSOM (allowed by the CSP), not a style attribute in markup. */}
               <span className="ac-chart__bar" style={{ "--share": String(shares[i]) } as CSSProperties} />
             </span>
-            <span className="ac-chart__label">{b.label}</span>
+            <span className="ac-chart__label">
+              {b.label.split(/(?<=–) /).map((part, j) => (
+                // A week's label breaks only after its dash ("14 Sept –" over "20 Sept"), never inside a date.
+                <Fragment key={part}>
+                  {j > 0 ? " " : null}
+                  <span>{part}</span>
+                </Fragment>
+              ))}
+            </span>
           </li>
         ))}
       </ol>
