@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { jpegBytes, pdfBytes } from "../../src/server/test-files.ts";
-import { launchBrowser, newPage, PHONE, type RunningServer, signIn, startServer } from "./harness.ts";
+import { launchBrowser, navigate, newPage, PHONE, type RunningServer, signIn, startServer } from "./harness.ts";
 
 let server: RunningServer;
 let browser: Browser;
@@ -171,6 +171,44 @@ describe("admin operations", () => {
     expect(student.problems).toEqual([]);
     await student.context.close();
     await admin.context.close();
+  });
+
+  test("the browser's Back or Forward over a half-filled Add Student asks first: Stay keeps what was typed, Discard and go on makes the move (walk 27b)", async () => {
+    const { page, context, problems } = await newPage(browser, server);
+    await signInAsAdmin(page);
+    const heading = (name: string) => page.getByRole("heading", { level: 1, name }).waitFor();
+    await navigate(page, "/admin/students");
+    await heading("Student Management");
+    await navigate(page, "/admin/contacts");
+    await heading("Contact Management");
+    await page.goBack();
+    await heading("Student Management");
+    await page.getByRole("button", { name: "Add Student" }).first().click();
+    const add = page.getByRole("dialog", { name: "Add Student" });
+    await add.getByLabel("Full name").fill("Anil Patil");
+    const leave = page.getByRole("dialog", { name: "Leave without saving?" });
+    // The browser's buttons: a move held never comes, so Playwright's wait for it is not awaited.
+    const press = (move: "goBack" | "goForward") => void page[move]({ timeout: 10_000 }).catch(() => null);
+
+    // Back: held before it happens, the page and its address as they were; Stay keeps them.
+    press("goBack");
+    await leave.getByRole("button", { name: "Stay on this page" }).click();
+    await leave.waitFor({ state: "hidden" });
+    expect(new URL(page.url()).pathname).toBe("/admin/students");
+    expect(await add.getByLabel("Full name").inputValue()).toBe("Anil Patil");
+    // Forward is asked too, and "Discard and go on" goes forward, where the browser was sent.
+    press("goForward");
+    await leave.getByRole("button", { name: "Discard and go on" }).click();
+    await heading("Contact Management");
+    expect(new URL(page.url()).pathname).toBe("/admin/contacts");
+    // The history is as it was: Back returns to the students, Add Student closed, and once more to the dashboard.
+    await page.goBack();
+    await heading("Student Management");
+    expect(await add.count()).toBe(0);
+    await page.goBack();
+    await page.waitForURL("**/admin/dashboard");
+    expect(problems).toEqual([]);
+    await context.close();
   });
 
   test("the admin answers a contact inquiry: the reply shows in the history and reaches the sender", async () => {

@@ -10,7 +10,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
-import { DESKTOP, launchBrowser, newPage, PHONE, type RunningServer, signIn, startServer, waitOrExplain } from "./harness.ts";
+import { DESKTOP, launchBrowser, navigate, newPage, PHONE, type RunningServer, signIn, startServer, waitOrExplain } from "./harness.ts";
 
 let server: RunningServer;
 let browser: Browser;
@@ -435,7 +435,8 @@ describe("admissions journeys", () => {
     const applicant: Applicant = { firstName: "Kavita", lastName: "Joshi", email: "kavita.joshi@example.com", city: "Satara" };
     const { page, context, problems } = await newPage(browser, server, PHONE);
     await page.goto("/");
-    await page.goto("/admission");
+    // Into the form from the home page, as a visitor comes (a link, not a new load).
+    await navigate(page, "/admission");
     await fillPersonalDetails(page, applicant);
     await page.getByRole("button", { name: "Next Step" }).click();
     await fillAcademic(page);
@@ -467,13 +468,28 @@ describe("admissions journeys", () => {
     await page.getByText("marksheet.pdf").waitFor();
     await page.getByRole("img", { name: "Preview of Photo" }).waitFor();
     expect(await page.getByText(/please attach these again/).count()).toBe(0);
-    // From the step the page opened on, Back leaves it, as any page's Back does.
+    // From the step the page opened on, Back leaves it, as any page's Back does; with files chosen (the draft
+    // keeps only the text) it asks first, as a link or a reload does (walk 27b).
     await page.getByRole("button", { name: "Personal Details" }).click();
     await page.goBack();
     await page.getByRole("heading", { name: "Documents Upload" }).waitFor();
     await page.goBack();
     await page.goBack();
+    await page.getByRole("heading", { name: "Personal Details" }).waitFor();
+    // Held before it happens, so Playwright's wait for the move is not awaited.
+    void page.goBack({ timeout: 10_000 }).catch(() => null);
+    const leave = page.getByRole("dialog", { name: "Leave without saving?" });
+    await leave.getByRole("button", { name: "Stay on this page" }).click();
+    await leave.waitFor({ state: "hidden" });
+    expect(new URL(page.url()).pathname).toBe("/admission");
+    await page.getByRole("heading", { name: "Personal Details" }).waitFor();
+    await page.goForward();
+    await page.goForward();
+    await page.getByText("marksheet.pdf").waitFor();
     await page.goBack();
+    await page.goBack();
+    void page.goBack({ timeout: 10_000 }).catch(() => null);
+    await leave.getByRole("button", { name: "Discard and go on" }).click();
     await page.waitForURL((url) => url.pathname === "/");
     expect(problems).toEqual([]);
     await context.close();

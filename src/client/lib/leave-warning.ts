@@ -6,10 +6,12 @@
  * - A link inside the app (the sidebar, the header, a breadcrumb) or another tab of a tab row (`leaveFirst`), or
  *   the portals' Sign out (stop 46): the app asks, "Leave without saving?" (ui/leave-question.tsx), and goes only
  *   on "Discard and go on" (stop 45).
+ * - The browser's Back or Forward (walk 27b: Back closed a dialog or left the page with what was typed in it):
+ *   held before it happens where the browser tells of it (the Navigation API), and asked about; "Discard and go
+ *   on" makes the move. Elsewhere it goes unasked, as before.
  * `still`, when given, is asked at that moment whether there is anything to lose (a dialog's text fields emptied by
  * a send leave nothing). `keepsOnThisPage`: what the caller holds stays through moves within its page (a tab, a
- * link that changes only the query), which are then not asked about. The browser's Back button is not asked
- * about: a single-page app learns of it only after the page has changed (decision 023).
+ * link that changes only the query), which are then not asked about.
  */
 import { useEffect, useRef } from "react";
 import { SIGNING_OUT } from "./session.tsx";
@@ -69,6 +71,51 @@ function askAtLinks(event: MouseEvent) {
   );
 }
 
+/** The tab's Navigation API where the browser has one (Chromium, and Firefox and Safari since 2025). */
+interface TraverseEvent extends Event {
+  navigationType: string;
+  destination: { key: string; url: string };
+}
+const tabNavigation = () => (globalThis as { navigation?: EventTarget & { traverseTo(key: string): unknown } }).navigation;
+/** The next Back or Forward is one the page makes itself, or one the person chose to make (not asked about). */
+let passNext = false;
+
+/**
+ * The browser's Back or Forward, told before it happens (the Navigation API's `navigate`): while something typed is
+ * unsaved, it is held and asked about; "Discard and go on" makes the same move. A move between entries of one
+ * address (the admission form's steps) is not asked about, nor one the browser does not let a page hold (to a page
+ * loaded afresh: the browser's own question, as a reload's; a second Back with no click or key between).
+ */
+function askAtTraverse(event: Event) {
+  const move = event as TraverseEvent;
+  if (move.navigationType !== "traverse") return;
+  if (passNext) {
+    passNext = false;
+    return;
+  }
+  const to = new URL(move.destination.url);
+  if (!move.cancelable || to.href === location.href || !holdsUnsaved(to.pathname === location.pathname)) return;
+  move.preventDefault();
+  askFirst(() => {
+    leaving = true;
+    passNext = true;
+    tabNavigation()?.traverseTo(move.destination.key);
+    setTimeout(() => {
+      leaving = false;
+    }, 1000);
+  });
+}
+
+/**
+ * `history.back()` for a move the page makes itself while something may be held, at the person's word: a record's
+ * dialog closed by its own Close goes back over the entry it added (lib/linked-record.ts), Cancel Edit back to the
+ * applications (features/admissions/office-application.tsx), as a dialog's Close or Cancel drops what it holds.
+ */
+export function backUnasked(): void {
+  if (guards.size > 0) passNext = true;
+  history.back();
+}
+
 /** "Leave without saving?", then `go` on "Discard and go on". */
 const askFirst = (go: () => void) => void import("../ui/leave-question.tsx").then(({ askBeforeLeaving }) => askBeforeLeaving(null, go));
 
@@ -87,6 +134,10 @@ function guard(held: Guard): () => void {
     globalThis.addEventListener(SIGNING_OUT, stopIfUnsaved);
     // Capture, on the window: before React's own listener at its root, so the router never starts the move.
     globalThis.addEventListener("click", askAtLinks, true);
+    // Told before the move, so the router never sees a move that is held.
+    tabNavigation()?.addEventListener("navigate", askAtTraverse);
+    // A page's own Back may have left its mark after its guard was gone (the dialog closed at once).
+    passNext = false;
   }
   guards.add(held);
   return () => {
@@ -96,6 +147,7 @@ function guard(held: Guard): () => void {
     globalThis.removeEventListener("beforeunload", stopIfUnsaved);
     globalThis.removeEventListener(SIGNING_OUT, stopIfUnsaved);
     globalThis.removeEventListener("click", askAtLinks, true);
+    tabNavigation()?.removeEventListener("navigate", askAtTraverse);
   };
 }
 

@@ -5,6 +5,7 @@
  */
 import { useEffect, useState } from "react";
 import { useLocation, useSearch } from "wouter";
+import { backUnasked } from "./leave-warning.ts";
 
 /** The address of an office list with one record's details open. */
 export const linkedRecord = (page: string, id: number) => `${page}?open=${id}`;
@@ -54,7 +55,7 @@ export function useRecordInAddress(): [number | null, (id: number | null) => voi
     if (openId === null) return;
     if (!listBehind()) return setOpenId(null);
     setClosing(openId);
-    globalThis.history.back();
+    backUnasked();
   };
   return [openId, setOpenId, close];
 }

@@ -7,6 +7,7 @@ import type { ReactNode } from "react";
 import { Link, useLocation, useParams } from "wouter";
 import { admin } from "../../../shared/i18n/admin.ts";
 import { useT } from "../../lib/i18n.tsx";
+import { backUnasked } from "../../lib/leave-warning.ts";
 import { listBehind } from "../../lib/linked-record.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
@@ -22,7 +23,8 @@ export type OfficeApplication = RouterOutputs["admissions"]["adminGet"];
  */
 export function useBackToApplications(): () => void {
   const [, navigate] = useLocation();
-  return () => (listBehind() ? globalThis.history.back() : navigate("/admissions"));
+  // Cancel Edit over typed changes is the person's choice, as a dialog's Cancel is: not asked about.
+  return () => (listBehind() ? backUnasked() : navigate("/admissions"));
 }
 
 export function BackToApplications() {
