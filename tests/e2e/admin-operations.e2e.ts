@@ -196,6 +196,8 @@ describe("admin operations", () => {
     await leave.waitFor({ state: "hidden" });
     expect(new URL(page.url()).pathname).toBe("/admin/students");
     expect(await add.getByLabel("Full name").inputValue()).toBe("Anil Patil");
+    // The focus is back in the field typed in.
+    expect(await add.getByLabel("Full name").evaluate((field) => field === document.activeElement)).toBe(true);
     // Forward is asked too, and "Discard and go on" goes forward, where the browser was sent.
     press("goForward");
     await leave.getByRole("button", { name: "Discard and go on" }).click();
