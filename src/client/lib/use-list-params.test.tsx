@@ -1,10 +1,11 @@
-import { describe, expect, test } from "bun:test";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { describe, expect, setSystemTime, test } from "bun:test";
+import { focusManager, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { PAGE_SIZE } from "../../shared/constants.ts";
 import { withComponentTestSetup } from "../ui/testing.ts";
+import { createQueryClient } from "./query-client.ts";
 import { fakeTrpcFetch } from "./testing.tsx";
 import { createTrpcClient, trpc } from "./trpc.ts";
 import { buildListQuery, parseListParams, useKeepPageInRange, useListParams, usePagedList } from "./use-list-params.ts";
@@ -166,7 +167,12 @@ describe("usePagedList", () => {
     pagination: { currentPage: page, totalPages, totalItems: totalPages * 10, limit: 10 },
   });
 
-  function renderPaged(path: string, totalPages: number, limit?: number) {
+  function renderPaged(
+    path: string,
+    totalPages: number,
+    limit?: number,
+    queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } }),
+  ) {
     let release: () => void = () => {};
     let holding = false;
     const { fetch, calls } = fakeTrpcFetch({
@@ -175,7 +181,6 @@ describe("usePagedList", () => {
         return answer(Number(input.page), totalPages);
       },
     });
-    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     const client = createTrpcClient({ getToken: () => null, fetch });
     const location = memoryLocation({ path, record: true });
     render(
@@ -206,6 +211,29 @@ describe("usePagedList", () => {
     await waitFor(() => expect(state()).toEqual({ page: 2, shown: 1, placeholder: true }));
     act(() => release());
     await waitFor(() => expect(state()).toEqual({ page: 2, shown: 2, placeholder: false }));
+  });
+
+  test("a list is read again when its tab comes back to the front, once older than the app keeps answers (walk 27b)", async () => {
+    // The app's own cache: other screens are not read again on focus (a form filled from its answer).
+    const { calls, state } = renderPaged("/programmes", 3, undefined, createQueryClient());
+    await waitFor(() => expect(state().shown).toBe(1));
+    const shownAgain = () => {
+      act(() => focusManager.setFocused(false));
+      act(() => focusManager.setFocused(true));
+    };
+    try {
+      shownAgain();
+      // Within the half minute: nothing asked.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(calls).toHaveLength(1);
+      setSystemTime(new Date(Date.now() + 31_000));
+      shownAgain();
+      await waitFor(() => expect(calls).toHaveLength(2));
+      expect(calls[1]?.input).toEqual(calls[0]?.input);
+    } finally {
+      setSystemTime();
+      focusManager.setFocused(undefined);
+    }
   });
 
   test("a page past the end moves to the last page once the server has answered", async () => {

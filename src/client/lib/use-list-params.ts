@@ -150,8 +150,9 @@ export interface PagedListOptions {
 
 /**
  * A server-paginated list in one call: its state in the URL ({@link useListParams}), the procedure asked for
- * that page — the last page's rows stay on screen while the next one loads — and the page kept within the
- * list once the server has answered ({@link useKeepPageInRange}). `input` turns the page, its size and the
+ * that page — the last page's rows stay on screen while the next one loads, and it is read again when its tab
+ * comes back to the front — and the page kept within the list once the server has answered
+ * ({@link useKeepPageInRange}). `input` turns the page, its size and the
  * search into the procedure's input (adding the filter under its own name, or anything else the list needs).
  */
 export function usePagedList<TDef extends PagedProcedureDef>(
@@ -164,6 +165,10 @@ export function usePagedList<TDef extends PagedProcedureDef>(
   const query = procedure.useQuery(input({ page: list.page, limit, search: list.search }, list), {
     placeholderData: keepPreviousData,
     refetchInterval,
+    // A list left in a tab behind others is read again when its tab is shown, if older than the half minute the
+    // app keeps answers (walk 27b: only a reload did). The app's other screens keep what they show: a form
+    // filled from its answer is not refilled under what is being typed.
+    refetchOnWindowFocus: true,
   });
   useKeepPageInRange(list, query.data?.pagination.totalPages);
   return { list, query };
