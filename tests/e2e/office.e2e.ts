@@ -304,11 +304,23 @@ describe("staff accounts (issue 17)", () => {
     await admin.page.goto("/admin/content");
     await admin.page.getByRole("heading", { name: "Site content", level: 1 }).waitFor();
     await axeAt(admin.page, "site content 1280", found);
+    // A colleague has the page open too, filled before this save.
+    const colleague = await newPage(browser, server, DESKTOP);
+    await signIn(colleague.page, server, "admin");
+    await colleague.page.goto("/admin/content");
+    await colleague.page.getByLabel(/^Founded in/).waitFor();
     const first = admin.page.getByRole("group", { name: "Office 1" });
     await first.getByLabel(/^Map link/).fill("https://maps.example.org/pune-office");
     await admin.page.getByLabel(/^Founded in/).fill("2001");
     await admin.page.getByRole("button", { name: "Save details" }).click();
     await admin.page.getByText("The institute’s details are saved; visitors see them within a minute.").waitFor();
+    // Their save would have put the map link and the year back: refused, what they typed kept (stop 59).
+    await colleague.page.getByLabel(/^Office hours/).fill("Mon–Fri, 9 am – 5 pm");
+    await colleague.page.getByRole("button", { name: "Save details" }).click();
+    await colleague.page.getByText(/^Someone else saved the institute’s details after you opened this page/).waitFor();
+    expect(await colleague.page.getByLabel(/^Office hours/).inputValue()).toBe("Mon–Fri, 9 am – 5 pm");
+    expect(colleague.problems.filter((p) => !/status of 409/.test(p))).toEqual([]);
+    await colleague.context.close();
     await admin.page
       .getByRole("textbox", { name: "Brochure (PDF, up to 15 MB)" })
       .or(admin.page.locator("input#content-brochure"))

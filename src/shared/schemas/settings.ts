@@ -112,9 +112,16 @@ export const feeSettings = v.object({
   remindDaysAfter: reminderDays(7),
 });
 
+/** A save of the fees group, with the version the form was filled from: a save over someone else's since is refused. */
+export const feeSettingsSave = v.object({ ...feeSettings.entries, version: v.optional(v.string()) });
+export type FeeSettingsSave = v.InferOutput<typeof feeSettingsSave>;
+
 /** What the Site content screen edits of the institute group: everything but the uploaded brochure. */
 export const instituteContentInput = v.omit(instituteSettings, ["brochure"]);
 export type InstituteContentInput = v.InferOutput<typeof instituteContentInput>;
+/** A save of those, with the version the page was filled from: a save over someone else's since is refused. */
+export const instituteContentSave = v.object({ ...instituteContentInput.entries, version: v.optional(v.string()) });
+export type InstituteContentSave = v.InferOutput<typeof instituteContentSave>;
 
 export const settingsShape = {
   general: generalSettings,

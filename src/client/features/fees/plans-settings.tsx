@@ -4,7 +4,7 @@
  * automatic reminders go. One schema (feeSettings) for this form and the server. Staff see nothing of it (the
  * server refuses them too).
  */
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
 import { config } from "../../../shared/i18n/config.ts";
 import { feePlans } from "../../../shared/i18n/feePlans.ts";
 import { feeSettings } from "../../../shared/schemas/settings.ts";
@@ -44,7 +44,7 @@ function AdminFeeSettings() {
     );
   // Mounted once: a save resets its values from the answer, so the field being typed in keeps the focus (a new
   // form for the new values dropped it to the page), and a refetch in the background never drops edits.
-  return <FeeSettingsForm stored={query.data.settings} />;
+  return <FeeSettingsForm stored={query.data.settings} version={query.data.version} />;
 }
 
 const FIELDS = ["upiVpa", "upiPayeeName", "admitCardNeedsFeesClear", "remindDaysBefore", "remindDaysAfter"] as const;
@@ -69,7 +69,7 @@ const fromStored = (s: FeeSettings): Values => ({
   remindDaysAfter: String(s.remindDaysAfter),
 });
 
-function FeeSettingsForm({ stored }: { stored: FeeSettings }) {
+function FeeSettingsForm({ stored, version: filledFrom }: { stored: FeeSettings; version: string }) {
   const t = useT(feePlans);
   // The shared schema's own messages (the UPI ID, the days) are in the config catalogue.
   useT(config);
@@ -88,11 +88,14 @@ function FeeSettingsForm({ stored }: { stored: FeeSettings }) {
   );
   const form = useFormState<Values>(() => fromStored(stored), rules);
   const { values, field } = form;
+  // The version the form was filled from (or last saved): a colleague's save since is refused, not undone.
+  const [version, setVersion] = useState(filledFrom);
 
   const submit = form.handleSubmit(
     async () => {
-      const answer = await save.mutateAsync(toInput(values));
-      utils.feePlans.settings.setData(undefined, { settings: answer.settings });
+      const answer = await save.mutateAsync({ ...toInput(values), version });
+      utils.feePlans.settings.setData(undefined, { settings: answer.settings, version: answer.version });
+      setVersion(answer.version);
       form.reset(fromStored(answer.settings));
       toast.show(answer.message);
     },

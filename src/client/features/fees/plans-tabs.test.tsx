@@ -355,8 +355,10 @@ describe("fee settings", () => {
     const { sent } = renderAdmin("/admin/fees?tab=settings", {
       "feePlans.settings": () => ({
         settings: { upiVpa: "", upiPayeeName: "", admitCardNeedsFeesClear: false, remindDaysBefore: 3, remindDaysAfter: 7 },
+        version: "v1",
       }),
       "feePlans.saveSettings": (input) => ({
+        version: "v2",
         message: "The fee settings are saved.",
         settings: {
           upiVpa: input.upiVpa ?? "",
@@ -393,8 +395,14 @@ describe("fee settings", () => {
         admitCardNeedsFeesClear: true,
         remindDaysBefore: 3,
         remindDaysAfter: 10,
+        // the version the form was filled from: a colleague's save since is refused, not undone
+        version: "v1",
       },
     ]);
     expect((screen.getByRole("checkbox", { name: "Admit card only when fees are clear" }) as HTMLInputElement).checked).toBe(true);
+    // The next save is made from what this one stored.
+    fireEvent.change(screen.getByLabelText(/^Days after the due day/), { target: { value: "12" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save fee settings" }));
+    await waitFor(() => expect(sent("feePlans.saveSettings")[1]).toMatchObject({ remindDaysAfter: 12, version: "v2" }));
   });
 });

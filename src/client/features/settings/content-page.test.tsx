@@ -71,6 +71,40 @@ describe("Site content (issue 17)", () => {
     await waitFor(() => expect((screen.getByRole("button", { name: "Save details" }) as HTMLButtonElement).disabled).toBe(false));
   });
 
+  test("a save carries the version the page was filled from; a colleague's save since is refused with what to do, what was typed kept", async () => {
+    let conflict = true;
+    const { sent } = renderAdmin("/admin/content", {
+      "content.institute": () => ({ institute: INSTITUTE, version: "v1", brochureName: null }),
+      "content.saveInstitute": (input) =>
+        conflict
+          ? new TrpcFailure(
+              "Someone else saved the institute’s details after you opened this page (a colleague, or you in another tab), so your save would undo their change.",
+              409,
+            )
+          : {
+              message: "The institute’s details are saved; visitors see them within a minute.",
+              institute: input,
+              version: "v3",
+              brochureName: null,
+            },
+    });
+    const tagline = (await screen.findByLabelText(/^Tagline/)) as HTMLInputElement;
+    fireEvent.change(tagline, { target: { value: "Study while you work." } });
+    fireEvent.click(screen.getByRole("button", { name: "Save details" }));
+    expect(await screen.findByText(/Someone else saved the institute’s details after you opened this page/)).toBeTruthy();
+    expect(sent("content.saveInstitute")[0]).toMatchObject({ tagline: "Study while you work.", version: "v1" });
+    expect(tagline.value).toBe("Study while you work.");
+    expect(leavingAsks()).toBe(true);
+
+    conflict = false;
+    fireEvent.click(screen.getByRole("button", { name: "Save details" }));
+    await screen.findByText("The institute’s details are saved; visitors see them within a minute.");
+    fireEvent.change(tagline, { target: { value: "Learn at your pace." } });
+    fireEvent.click(screen.getByRole("button", { name: "Save details" }));
+    // The next save is made from what this one stored.
+    await waitFor(() => expect(sent("content.saveInstitute")[2]).toMatchObject({ tagline: "Learn at your pace.", version: "v3" }));
+  });
+
   test("the brochure part says there is none yet; a refused load says so and offers a retry", async () => {
     renderAdmin("/admin/content", { "content.institute": () => ({ institute: INSTITUTE, brochureName: null }) });
     await screen.findByText(/^No brochure yet/);

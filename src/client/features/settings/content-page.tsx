@@ -84,11 +84,14 @@ export default function ContentPage() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [brochureName, setBrochureName] = useState<string | null>(null);
+  // The version the form was filled from (or last saved): a colleague's save since is refused, not undone.
+  const [version, setVersion] = useState<string | undefined>(undefined);
 
   useEffect(() => {
     if (stored.data && form === null) {
       setForm(formOf(stored.data.institute));
       setBaseline(formOf(stored.data.institute));
+      setVersion(stored.data.version);
       setBrochureName(stored.data.brochureName);
     }
   }, [stored.data, form]);
@@ -110,9 +113,10 @@ export default function ContentPage() {
     }
     setErrors({});
     try {
-      const answer = await save.mutateAsync(checked.value);
+      const answer = await save.mutateAsync({ ...checked.value, version });
       setForm(formOf(answer.institute));
       setBaseline(formOf(answer.institute));
+      setVersion(answer.version);
       toast.show(answer.message);
       void utils.site.info.invalidate();
     } catch (err) {

@@ -1,13 +1,13 @@
 /** tRPC procedures of the institute's site content (administrators). */
 import * as schemas from "../../../shared/schemas/content.ts";
-import { instituteContentInput } from "../../../shared/schemas/settings.ts";
+import { instituteContentSave } from "../../../shared/schemas/settings.ts";
 import { adminProcedure, byActor, byActorOnId, router, sitePublicProcedure } from "../../trpc.ts";
 import { instituteContent, saveInstituteContent } from "./content.service.ts";
 import { deleteFaq, deleteNews, listFaqsForOffice, listNewsForOffice, publicFaqs, saveFaq, saveNews } from "./news-faqs.service.ts";
 
 export const contentRouter = router({
   institute: adminProcedure.query(({ ctx }) => instituteContent(ctx.deps)),
-  saveInstitute: adminProcedure.input(instituteContentInput).mutation(byActor(saveInstituteContent)),
+  saveInstitute: adminProcedure.input(instituteContentSave).mutation(byActor(saveInstituteContent)),
   news: adminProcedure.input(schemas.contentListQuery).query(({ ctx, input }) => listNewsForOffice(ctx.deps, input)),
   addNews: adminProcedure.input(schemas.newsInput).mutation(byActor(saveNews)),
   updateNews: adminProcedure.input(schemas.newsUpdateInput).mutation(byActor(saveNews)),

@@ -8,32 +8,44 @@
 import { about } from "../../../shared/i18n/about.ts";
 import { config } from "../../../shared/i18n/config.ts";
 import { BROCHURE_MAX_BYTES } from "../../../shared/schemas/content.ts";
-import type { InstituteContentInput } from "../../../shared/schemas/settings.ts";
+import type { InstituteContentInput, InstituteContentSave, Settings } from "../../../shared/schemas/settings.ts";
 import type { AppDeps } from "../../deps.ts";
-import { AppError } from "../../platform/errors.ts";
+import { AppError, conflict } from "../../platform/errors.ts";
 import { fileStore } from "../../platform/file-store.ts";
+import { rowVersion } from "../../platform/row-lock.ts";
 import { requiredPdf, storeThenRecord } from "../../platform/uploads.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
 import { getSettings, storeSettingsGroupAudited } from "../settings/settings.service.ts";
 
-/** What the Site content screen edits, and the brochure's name if one is uploaded. */
+/** The institute's details as the Site content screen edits them: everything but the brochure. */
+const detailsOf = ({ brochure: _brochure, ...details }: Settings["institute"]) => details;
+
+/**
+ * What the Site content screen edits, the version its form carries (a hash of those details: any change since,
+ * by anyone, makes its save refused), and the brochure's name if one is uploaded.
+ */
 export async function instituteContent(deps: Pick<AppDeps, "db">) {
   const { institute } = await getSettings(deps);
-  const { brochure, ...details } = institute;
-  return { institute: details, brochureName: brochure?.name ?? null };
+  const details = detailsOf(institute);
+  return { institute: details, version: rowVersion(details), brochureName: institute.brochure?.name ?? null };
 }
 
-export async function saveInstituteContent(deps: AppDeps, actorId: number, input: InstituteContentInput, meta: SessionMeta = {}) {
-  const { institute } = await getSettings(deps);
-  const changed = (Object.keys(input) as (keyof InstituteContentInput)[]).filter(
-    (k) => JSON.stringify(input[k]) !== JSON.stringify(institute[k]),
-  );
-  await storeSettingsGroupAudited(
-    deps,
-    "institute",
-    { ...input, brochure: institute.brochure },
-    { actorUserId: actorId, action: "content.institute", entityType: "settings", details: { changed }, ip: meta.ip },
-  );
+/**
+ * Saves the details over what is stored now (the brochure kept as it is now), refused with 409 when the form's
+ * version is no longer theirs: a colleague's save (or another tab's) since the page was filled would be undone.
+ */
+export async function saveInstituteContent(deps: AppDeps, actorId: number, input: InstituteContentSave, meta: SessionMeta = {}) {
+  const { version, ...details } = input;
+  await storeSettingsGroupAudited(deps, "institute", ({ institute }) => {
+    if (version !== undefined && version !== rowVersion(detailsOf(institute))) throw conflict(config.t("content.changedMeanwhile"));
+    const changed = (Object.keys(details) as (keyof InstituteContentInput)[]).filter(
+      (k) => JSON.stringify(details[k]) !== JSON.stringify(institute[k]),
+    );
+    return {
+      value: { ...details, brochure: institute.brochure },
+      entry: { actorUserId: actorId, action: "content.institute", entityType: "settings", details: { changed }, ip: meta.ip },
+    };
+  });
   return { message: config.t("content.saved"), ...(await instituteContent(deps)) };
 }
 
@@ -46,16 +58,24 @@ export async function storeBrochure(deps: AppDeps, actorId: number, file: unknow
     missing: config.t("rule.brochure"),
   });
   const files = fileStore(deps.env);
-  const { institute } = await getSettings(deps);
+  // The one it replaces, as stored when the new one is recorded (not as read before the upload).
+  let replaced: string | undefined;
   await storeThenRecord(files, "documents", "pdf", checked.bytes, (stored) =>
-    storeSettingsGroupAudited(
-      deps,
-      "institute",
-      { ...institute, brochure: { file: stored, name: checked.originalName } },
-      { actorUserId: actorId, action: "content.brochure", entityType: "settings", details: { file: checked.originalName }, ip: meta.ip },
-    ),
+    storeSettingsGroupAudited(deps, "institute", ({ institute }) => {
+      replaced = institute.brochure?.file;
+      return {
+        value: { ...institute, brochure: { file: stored, name: checked.originalName } },
+        entry: {
+          actorUserId: actorId,
+          action: "content.brochure",
+          entityType: "settings",
+          details: { file: checked.originalName },
+          ip: meta.ip,
+        },
+      };
+    }),
   );
-  await files.remove("documents", [institute.brochure?.file]);
+  await files.remove("documents", [replaced]);
   return { message: config.t("content.brochureSaved"), brochureName: checked.originalName };
 }
 

@@ -55,6 +55,32 @@ describe("site content (issue 17)", () => {
     expect(JSON.parse(log.details).changed).toEqual(expect.arrayContaining(["tagline", "email", "offices", "foundedYear"]));
   });
 
+  test("a save over a colleague's since the page was filled is refused with what to do; the brochure saved at the same moment stays", async () => {
+    const filled = await admin.content.institute();
+    const mine = await admin.content.saveInstitute({ ...DETAILS, version: filled.version });
+    expect(mine.version).not.toBe(filled.version);
+    // Another tab, filled before that save: its save would undo the tagline and offices just saved.
+    const refusal = await admin.content.saveInstitute({ ...DETAILS, tagline: "Learn anywhere.", version: filled.version }).catch((e) => e);
+    expect(refusal).toMatchObject({ code: "CONFLICT" });
+    expect(refusal.message).toStartWith("Someone else saved the institute’s details after you opened this page");
+    expect((await admin.content.institute()).institute.tagline).toBe("Study while you work.");
+    // With the version it was filled from, it saves.
+    expect((await admin.content.saveInstitute({ ...DETAILS, tagline: "Learn anywhere.", version: mine.version })).institute.tagline).toBe(
+      "Learn anywhere.",
+    );
+
+    // A brochure and a details save at once: each is made over what the other stored (the details keep the brochure).
+    const fd = new FormData();
+    fd.append("brochure", fileOf(pdfBytes(), "Prospectus.pdf", "application/pdf"));
+    const [upload] = await Promise.all([
+      app.request("/api/admin/content/brochure", { method: "POST", body: fd, headers: { authorization: `Bearer ${adminToken}` } }),
+      admin.content.saveInstitute({ ...DETAILS, hours: "Mon–Fri" }),
+    ]);
+    expect(upload.status).toBe(200);
+    const now = await admin.content.institute();
+    expect([now.brochureName, now.institute.hours]).toEqual(["Prospectus.pdf", "Mon–Fri"]);
+  });
+
   test("the home figures come from real data: active students, listed programmes and their universities", async () => {
     const before = (await callerFor(deps).site.info()).figures;
     await createUser(deps, { role: "student", email: "s1@example.test", student_id: "STU0001" });

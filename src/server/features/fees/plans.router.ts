@@ -1,6 +1,6 @@
 /** tRPC procedures of fee plans (issue 19): each programme's instalment days and late fee, raising a term's fees, concessions, fee settings. */
 import * as schemas from "../../../shared/schemas/fee-plans.ts";
-import { feeSettings } from "../../../shared/schemas/settings.ts";
+import { feeSettingsSave } from "../../../shared/schemas/settings.ts";
 import { adminProcedure, byActor, officeProcedure, router } from "../../trpc.ts";
 import { giveConcession, listConcessions, withdrawConcession } from "./concessions.service.ts";
 import { feeSettingsOf, listPlans, raiseFees, raisePreview, saveFeeSettings, savePlan } from "./plans.service.ts";
@@ -16,5 +16,5 @@ export const feePlansRouter = router({
     .input(schemas.withdrawConcessionInput)
     .mutation(({ ctx, input }) => withdrawConcession(ctx.deps, ctx.auth.user.id, input.id, input.reason, ctx)),
   settings: adminProcedure.query(({ ctx }) => feeSettingsOf(ctx.deps)),
-  saveSettings: adminProcedure.input(feeSettings).mutation(byActor(saveFeeSettings)),
+  saveSettings: adminProcedure.input(feeSettingsSave).mutation(byActor(saveFeeSettings)),
 });

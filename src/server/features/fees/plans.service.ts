@@ -11,12 +11,12 @@ import type { Database, Programme } from "../../../../db/schema.ts";
 import { feePlans as text } from "../../../shared/i18n/feePlans.ts";
 import { addDays, daysBetween } from "../../../shared/schemas/common.ts";
 import type { FeePlanForm, PlanListQuery, RaiseFeesInput } from "../../../shared/schemas/fee-plans.ts";
-import type { Settings } from "../../../shared/schemas/settings.ts";
+import type { FeeSettingsSave, Settings } from "../../../shared/schemas/settings.ts";
 import { type TermUnit, termName } from "../../../shared/terms.ts";
 import type { AppDeps } from "../../deps.ts";
 import { audit } from "../../platform/audit.ts";
 import { countWhere } from "../../platform/counts.ts";
-import { AppError, fieldError } from "../../platform/errors.ts";
+import { AppError, conflict, fieldError } from "../../platform/errors.ts";
 import { pageWithTotal } from "../../platform/paging.ts";
 import { heldForChange, rowVersion } from "../../platform/row-lock.ts";
 import { anyColumnContains } from "../../platform/search.ts";
@@ -440,22 +440,26 @@ export async function raiseFees(deps: AppDeps, actorId: number, input: RaiseFees
 
 // ————— the fee settings —————
 
-/** The fees group as Fee settings edits it (administrators). */
+/** The fees group as Fee settings edits it (administrators), with the version its form carries. */
 export async function feeSettingsOf(deps: Pick<AppDeps, "db">) {
-  return { settings: (await getSettings(deps)).fees };
+  const { fees } = await getSettings(deps);
+  return { settings: fees, version: rowVersion(fees) };
 }
 
-/** The administrators save the fees group, audited with the names of what changed (nothing changed: nothing is written). */
-export async function saveFeeSettings(deps: AppDeps, actorId: number, input: Settings["fees"], meta: SessionMeta = {}) {
-  const { fees } = await getSettings(deps);
-  const changed = (Object.keys(input) as (keyof Settings["fees"])[]).filter((k) => input[k] !== fees[k]);
-  if (changed.length === 0) return { message: text.t("said.settingsSaved"), settings: fees };
-  await storeSettingsGroupAudited(deps, "fees", input, {
-    actorUserId: actorId,
-    action: "fee.settings",
-    entityType: "settings",
-    details: { changed },
-    ip: meta.ip,
+/**
+ * The administrators save the fees group, audited with the names of what changed (nothing changed: nothing is
+ * written); refused with 409 when the form's version is no longer the stored group's (a colleague's save since).
+ */
+export async function saveFeeSettings(deps: AppDeps, actorId: number, input: FeeSettingsSave, meta: SessionMeta = {}) {
+  const { version, ...next } = input;
+  await storeSettingsGroupAudited(deps, "fees", ({ fees }) => {
+    if (version !== undefined && version !== rowVersion(fees)) throw conflict(text.t("said.settingsChangedMeanwhile"));
+    const changed = (Object.keys(next) as (keyof Settings["fees"])[]).filter((k) => next[k] !== fees[k]);
+    if (changed.length === 0) return null;
+    return {
+      value: next,
+      entry: { actorUserId: actorId, action: "fee.settings", entityType: "settings", details: { changed }, ip: meta.ip },
+    };
   });
   return { message: text.t("said.settingsSaved"), ...(await feeSettingsOf(deps)) };
 }

@@ -672,6 +672,24 @@ describe("concessions and scholarships", () => {
 });
 
 describe("the fee settings", () => {
+  test("a save over a colleague's since the form was filled is refused, nothing changed; with the new version it saves", async () => {
+    const filled = await admin.call.feePlans.settings();
+    const values = { upiVpa: "", upiPayeeName: "", admitCardNeedsFeesClear: false, remindDaysBefore: 3, remindDaysAfter: 7 };
+    const theirs = await admin.call.feePlans.saveSettings({ ...values, upiVpa: "institute@okaxis", version: filled.version });
+    // Another tab, filled before: its save would put the UPI ID back to blank.
+    const refusal = await refused(admin.call.feePlans.saveSettings({ ...values, remindDaysAfter: 10, version: filled.version }));
+    expect(refusal).toMatchObject({ code: "CONFLICT" });
+    expect(refusal.message).toStartWith("Someone else saved the fee settings after you opened this page");
+    expect((await admin.call.feePlans.settings()).settings).toMatchObject({ upiVpa: "institute@okaxis", remindDaysAfter: 7 });
+    const mine = await admin.call.feePlans.saveSettings({
+      ...values,
+      upiVpa: "institute@okaxis",
+      remindDaysAfter: 10,
+      version: theirs.version,
+    });
+    expect(mine.settings).toMatchObject({ upiVpa: "institute@okaxis", remindDaysAfter: 10 });
+  });
+
   test("administrators read and save the fees group (one schema), audited with what changed; staff are refused", async () => {
     expect((await admin.call.feePlans.settings()).settings).toEqual({
       upiVpa: "",
@@ -696,6 +714,7 @@ describe("the fee settings", () => {
         remindDaysBefore: 3,
         remindDaysAfter: 10,
       },
+      version: expect.any(String),
     });
     const [entry] = await auditOf("fee.settings");
     expect(entry!.entity_type).toBe("settings");

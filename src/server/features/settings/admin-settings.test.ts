@@ -72,6 +72,15 @@ describe("admin settings", () => {
     expect(JSON.parse(log.details).turned).toEqual({ "system.maintenanceMode": true });
   });
 
+  test("two saves at once of other fields of one section both land: each is merged over what the other stored", async () => {
+    const [phone, name] = await Promise.all([
+      put({ general: { contactPhone: "+91 20 1111 2222" } }),
+      put({ general: { siteName: "Pune Institute" } }),
+    ]);
+    expect([phone.status, name.status]).toEqual([200, 200]);
+    expect((await getSettings(deps)).general).toMatchObject({ contactPhone: "+91 20 1111 2222", siteName: "Pune Institute" });
+  });
+
   test("the log names only what changed; the whole section sent again unchanged is not an event (tenth walk)", async () => {
     const { general, system } = (await getSettings(deps)) as { general: Record<string, unknown>; system: Record<string, unknown> };
     await put({ general: { ...general, siteName: "Walk T Institute" }, system });

@@ -22,6 +22,7 @@ import { type AuditEntry, audit } from "../../platform/audit.ts";
 import { backupPath, createBackup } from "../../platform/backups.ts";
 import { localDate } from "../../platform/calendar.ts";
 import { AppError } from "../../platform/errors.ts";
+import { holdValue } from "../../platform/row-lock.ts";
 import { storedLocale } from "../accounts/accounts.repository.ts";
 
 /**
@@ -133,18 +134,24 @@ export async function saveSettingsGroup<K extends SettingsGroup>(
 }
 
 /**
- * Stores one group with its activity-log entry in one transaction, then forgets the remembered settings
- * so the next read (the public site's included) has the new values.
+ * Changes one group with its activity-log entry in one transaction, then forgets the remembered settings so the
+ * next read (the public site's included) has the new values. `change` is given the settings as stored, read with
+ * the group held (a save at the same moment on another process waits, then reads this one's), and returns the
+ * group's new value with its log entry, or null to store nothing (nothing changed); it may refuse (a form's version
+ * that no longer matches). A save made from settings read before the transaction would undo a change stored
+ * meanwhile.
  */
 export async function storeSettingsGroupAudited<K extends SettingsGroup>(
   deps: Pick<AppDeps, "db" | "now">,
   group: K,
-  value: Settings[K],
-  entry: AuditEntry,
+  change: (stored: Settings) => { value: Settings[K]; entry: AuditEntry } | null,
 ): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
-    await saveSettingsGroup({ db: trx, now: deps.now }, group, value);
-    await audit(trx, deps.now(), entry);
+    await holdValue(trx, "settings", group);
+    const next = change(await readSettings(trx));
+    if (!next) return;
+    await saveSettingsGroup({ db: trx, now: deps.now }, group, next.value);
+    await audit(trx, deps.now(), next.entry);
   });
   cache.delete(deps.db);
 }
@@ -165,7 +172,20 @@ export async function getAdminSettings(deps: Pick<AppDeps, "db">) {
  * is not logged.
  */
 export async function updateSettings(deps: AppDeps, adminId: number, input: SettingsUpdateInput, meta: { ip?: string | null } = {}) {
-  const current = await getSettings(deps);
+  const next = await deps.db.transaction().execute((trx) => storeSettingsUpdate(trx, deps, adminId, input, meta));
+  cache.delete(deps.db);
+  // The log level takes effect at once, unless LOG_LEVEL in the environment pins it.
+  if (next.system && !deps.env.LOG_LEVEL) deps.logger.level = effectiveLogLevel(next.system);
+  return { ...(await getAdminSettings(deps)), message: config.t("saved") };
+}
+
+/**
+ * The sections sent, merged over what is stored when the save is made (each held meanwhile, so two saves at once
+ * take turns and neither undoes the other's other fields), validated, stored and logged in `trx`.
+ */
+async function storeSettingsUpdate(trx: DB, deps: AppDeps, adminId: number, input: SettingsUpdateInput, meta: { ip?: string | null }) {
+  for (const group of Object.keys(input).sort()) await holdValue(trx, "settings", group);
+  const current = await readSettings(trx);
   const changed: string[] = [];
   const turned: Record<string, boolean> = {};
   // A number's or a backup frequency's new value, as the log says it ("Max login attempts: 4"); texts are named only.
@@ -194,11 +214,11 @@ export async function updateSettings(deps: AppDeps, adminId: number, input: Sett
     next.language = input.language;
     if (JSON.stringify(input.language) !== JSON.stringify(current.language)) changed.push("language");
   }
-  await deps.db.transaction().execute(async (trx) => {
-    for (const [group, value] of Object.entries(next) as [SettingsGroup, Settings[SettingsGroup]][]) {
-      await saveSettingsGroup({ db: trx, now: deps.now }, group, value as never);
-    }
-    if (changed.length === 0) return; // a save with nothing changed is not an event
+  for (const [group, value] of Object.entries(next) as [SettingsGroup, Settings[SettingsGroup]][]) {
+    await saveSettingsGroup({ db: trx, now: deps.now }, group, value as never);
+  }
+  // A save with nothing changed is not an event.
+  if (changed.length > 0) {
     await audit(trx, deps.now(), {
       actorUserId: adminId,
       action: "settings.update",
@@ -206,11 +226,8 @@ export async function updateSettings(deps: AppDeps, adminId: number, input: Sett
       details: { changed, turned, set },
       ip: meta.ip,
     });
-  });
-  cache.delete(deps.db);
-  // The log level takes effect at once, unless LOG_LEVEL in the environment pins it.
-  if (next.system && !deps.env.LOG_LEVEL) deps.logger.level = effectiveLogLevel(next.system);
-  return { ...(await getAdminSettings(deps)), message: config.t("saved") };
+  }
+  return next;
 }
 
 /** "Back up now" (Settings → System): a backup made by the administrator, in the activity log (tenth walk). */
