@@ -8,6 +8,7 @@ import type { ReactNode } from "react";
 import { common } from "../../shared/i18n/common.ts";
 import { Alert } from "./alert.tsx";
 import { Button } from "./button.tsx";
+import { LoadingBlock } from "./loading-block.tsx";
 import { Skeleton } from "./spinner.tsx";
 
 /** A query that failed, which a retry asks again. */
@@ -45,6 +46,32 @@ export function ListLoadError({
       </Button>
     </Alert>
   );
+}
+
+/**
+ * A record's details (a dialog's body) while it is read, before the record is there: a skeleton, or why it could
+ * not be read with Try again; nothing once it is there (the record's own body shows, and stays while read again).
+ */
+export function RecordLoadState({
+  shown,
+  loading,
+  loadError,
+  onRetry,
+  label = common.t("loading"),
+  retryLabel,
+}: {
+  /** whether the record is there to show */
+  shown: boolean;
+  loading: boolean;
+  loadError: string | null;
+  onRetry: () => void;
+  /** what screen readers hear while it loads ("Loading ticket") */
+  label?: string;
+  retryLabel?: string;
+}) {
+  if (shown) return null;
+  if (loading) return <LoadingBlock label={label} groups={[3, 4]} />;
+  return loadError ? <ListLoadError message={loadError} onRetry={onRetry} retryLabel={retryLabel} /> : null;
 }
 
 /** A student portal page's data that could not load (dashboard, ID card, settings): the portal's retry, spaced from the message, waits while its query asks again. */

@@ -14,10 +14,9 @@ import { Button } from "../../ui/button.tsx";
 import { DetailsFact, DetailsSection } from "../../ui/details-section.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
 import { formatDateTime } from "../../ui/list-controls.tsx";
-import { ListLoadError } from "../../ui/load-error.tsx";
+import { RecordLoadState } from "../../ui/load-error.tsx";
 import { CheckIcon, TrashIcon } from "../../ui/more-icons.tsx";
 import { SavingSelect } from "../../ui/saving-select.tsx";
-import { Skeleton } from "../../ui/spinner.tsx";
 import { useToast } from "../../ui/toast.tsx";
 import { type ContactStatus, contactStatus, statusLabel, subjectLabel } from "./contact-text.ts";
 
@@ -130,14 +129,8 @@ export function ContactDetails({
         )
       }
     >
-      {loading && !contact ? (
-        <div className="stack" aria-busy="true">
-          <Skeleton lines={3} />
-          <Skeleton height="6rem" />
-        </div>
-      ) : loadError && !contact ? (
-        <ListLoadError message={loadError} onRetry={onRetry} />
-      ) : contact ? (
+      <RecordLoadState shown={contact !== undefined} loading={loading} loadError={loadError} onRetry={onRetry} />
+      {contact ? (
         <div className="stack">
           {actionError ? <Alert tone="error">{actionError}</Alert> : null}
           <dl className="ops-details ops-details--two">

@@ -17,9 +17,8 @@ import { DetailsFact, DetailsSection } from "../../ui/details-section.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
 import { FileIcon } from "../../ui/icons.tsx";
 import { formatDate, formatDateTime } from "../../ui/list-controls.tsx";
-import { ListLoadError } from "../../ui/load-error.tsx";
+import { RecordLoadState } from "../../ui/load-error.tsx";
 import { EditIcon } from "../../ui/more-icons.tsx";
-import { Skeleton } from "../../ui/spinner.tsx";
 import type { StudentRow } from "./student-form.ts";
 
 export interface StudentDetailsDialogProps {
@@ -97,14 +96,8 @@ export function StudentDetailsDialog({
         ) : null
       }
     >
-      {loading && !s ? (
-        <div className="stack" aria-busy="true">
-          <Skeleton lines={3} />
-          <Skeleton height="6rem" />
-        </div>
-      ) : loadError && !s ? (
-        <ListLoadError message={loadError} onRetry={onRetry} />
-      ) : s ? (
+      <RecordLoadState shown={s !== null} loading={loading} loadError={loadError} onRetry={onRetry} />
+      {s ? (
         <div className="stack">
           <div className="ops-student-summary">
             <Avatar name={s.name} photoUrl={s.profilePhoto} size="lg" />

@@ -13,14 +13,13 @@ import { useOneAtATime } from "../../lib/one-at-a-time.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Badge, priorityTone, statusTone } from "../../ui/badge.tsx";
-import { Button } from "../../ui/button.tsx";
 import { DetailsFact, DetailsSection } from "../../ui/details-section.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
 import { TextArea } from "../../ui/field.tsx";
 import { FormActions } from "../../ui/form-actions.tsx";
 import { failureMessage, formatDateTime } from "../../ui/list-controls.tsx";
 import { NoticeInView } from "../../ui/list-page.tsx";
-import { LoadingBlock } from "../../ui/loading-block.tsx";
+import { RecordLoadState } from "../../ui/load-error.tsx";
 import { SavingSelect } from "../../ui/saving-select.tsx";
 import { EmailText } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
@@ -145,16 +144,15 @@ export function TicketDetailsDialog({
 
   return (
     <Dialog open={open} onClose={onClose} title={ticket ? t("det.title", { number: ticket.ticketNumber }) : t("det.fallback")} size="lg">
-      {details.isPending ? (
-        <LoadingBlock label={t("det.loading")} groups={[4]} />
-      ) : details.isError || !ticket ? (
-        <Alert tone="error">
-          <p>{failureMessage(details.error, HELP_TEXT.detailsFailed)}</p>
-          <Button size="sm" variant="secondary" onClick={() => void details.refetch()}>
-            {t("det.tryAgain")}
-          </Button>
-        </Alert>
-      ) : (
+      <RecordLoadState
+        shown={ticket !== undefined}
+        loading={details.isPending}
+        loadError={details.isError ? failureMessage(details.error, HELP_TEXT.detailsFailed) : null}
+        onRetry={() => void details.refetch()}
+        label={t("det.loading")}
+        retryLabel={t("det.tryAgain")}
+      />
+      {ticket ? (
         <div className="stack stack--lg">
           {failure ? (
             // At the top of a dialog that may be scrolled to its Send button (a phone): brought into view with
@@ -246,7 +244,7 @@ export function TicketDetailsDialog({
             </form>
           )}
         </div>
-      )}
+      ) : null}
     </Dialog>
   );
 }
