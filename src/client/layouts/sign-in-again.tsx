@@ -20,6 +20,7 @@ import { Alert } from "../ui/alert.tsx";
 import { Button } from "../ui/button.tsx";
 import { Dialog } from "../ui/dialog.tsx";
 import { CodeField, PasswordInput } from "../ui/field.tsx";
+import { FormFailure } from "../ui/load-error.tsx";
 import { useToast } from "../ui/toast.tsx";
 
 const PASSWORD_ID = "sign-in-again-password";
@@ -98,7 +99,7 @@ function SignInAgainDialog() {
       className="sign-in-again"
     >
       <form className="stack" onSubmit={submit} noValidate aria-busy={busy || undefined}>
-        {failure ? <Alert tone="error">{failure}</Alert> : null}
+        <FormFailure message={failure} />
         <p className="sign-in-again__account">
           <span className="text-muted">{t("again.account")}</span> <strong>{user?.student_id ?? user?.email}</strong>
         </p>

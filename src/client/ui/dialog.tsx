@@ -6,10 +6,10 @@ import { common } from "../../shared/i18n/common.ts";
 import type { FormSubmission } from "../lib/form.ts";
 import { useT } from "../lib/i18n.tsx";
 import { useLeaveWarning } from "../lib/leave-warning.ts";
-import { Alert } from "./alert.tsx";
 import { Button, type ButtonVariant } from "./button.tsx";
 import { cx } from "./cx.ts";
 import { CloseIcon } from "./icons.tsx";
+import { FormFailure } from "./load-error.tsx";
 
 /** Inputs whose value is chosen, not typed. */
 const NOT_TYPED = new Set(["checkbox", "radio", "file", "hidden", "range", "color", "submit", "button", "reset", "image"]);
@@ -302,7 +302,7 @@ export function FormDialog({
     >
       <form id={formId} className="stack" onSubmit={onSubmit} noValidate>
         {lead}
-        {failure ? <Alert tone="error">{failure}</Alert> : null}
+        <FormFailure message={failure} />
         {children}
       </form>
       {after}

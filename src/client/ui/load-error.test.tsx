@@ -1,6 +1,7 @@
 import { describe, expect, mock, test } from "bun:test";
-import { fireEvent, render, screen } from "@testing-library/react";
-import { QueryBody } from "./load-error.tsx";
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { useState } from "react";
+import { FormFailure, QueryBody } from "./load-error.tsx";
 import { withComponentTestSetup } from "./testing.ts";
 
 withComponentTestSetup();
@@ -50,5 +51,54 @@ describe("QueryBody", () => {
   test("with nothing for empty (false or null), the content", () => {
     body(query({ data: {} }), null);
     expect(screen.getByText("The loans")).toBeTruthy();
+  });
+});
+
+/** A form whose send fails with a message naming no field; `fieldFirst`: the page puts the focus in a field to fix. */
+function Form({ fieldFirst = false }: { fieldFirst?: boolean }) {
+  const [failure, setFailure] = useState<string | null>(null);
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (fieldFirst) document.getElementById("code")?.focus();
+        setFailure("Someone else saved the fee settings after you opened this page.");
+      }}
+    >
+      <FormFailure message={failure} />
+      <label>
+        Code <input id="code" />
+      </label>
+      <button type="submit">Save</button>
+    </form>
+  );
+}
+
+describe("FormFailure", () => {
+  test("nothing without a message; a message is brought into view with the focus, away from the Save button", async () => {
+    const scrolled: Element[] = [];
+    const original = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+    try {
+      render(<Form />);
+      expect(screen.queryByRole("alert")).toBeNull();
+      const save = screen.getByRole("button", { name: "Save" });
+      save.focus();
+      fireEvent.click(save);
+      const alert = await screen.findByRole("alert");
+      await waitFor(() => expect(document.activeElement?.contains(alert)).toBe(true));
+      expect(scrolled).toEqual([alert.parentElement!]);
+    } finally {
+      Element.prototype.scrollIntoView = original;
+    }
+  });
+
+  test("a page that put the focus in a field to fix keeps it there", async () => {
+    render(<Form fieldFirst />);
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    await screen.findByRole("alert");
+    expect(document.activeElement).toBe(screen.getByLabelText("Code"));
   });
 });

@@ -4,7 +4,7 @@
  * The student portal's shapes of it live here too (one module the pages already share: a module of
  * their own would be one more chunk named in the home page's bundle).
  */
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { common } from "../../shared/i18n/common.ts";
 import { Alert } from "./alert.tsx";
 import { Button } from "./button.tsx";
@@ -72,6 +72,29 @@ export function RecordLoadState({
   if (shown) return null;
   if (loading) return <LoadingBlock label={label} groups={[3, 4]} />;
   return loadError ? <ListLoadError message={loadError} onRetry={onRetry} retryLabel={retryLabel} /> : null;
+}
+
+/**
+ * Why a form was not sent, when the server named none of its fields, above them: brought into view with the
+ * focus as it appears or says something new, for the page or dialog may be scrolled down to its button (walk
+ * 28b: a save refused 1,500 px above a phone's screen, and Save seemed to do nothing), unless the page has put
+ * the focus in a field to fix. Nothing without a message.
+ */
+export function FormFailure({ message, onDismiss }: { message: ReactNode; onDismiss?: () => void }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // A page that put the focus in a field to fix (a wrong code's first box, a wrong password) keeps it there.
+    if (!message || document.activeElement?.matches("input, textarea, select")) return;
+    ref.current?.scrollIntoView?.({ block: "nearest" });
+    ref.current?.focus({ preventScroll: true });
+  }, [message]);
+  return message ? (
+    <div ref={ref} tabIndex={-1} className="ui-notice-in-view">
+      <Alert tone="error" onDismiss={onDismiss}>
+        {message}
+      </Alert>
+    </div>
+  ) : null;
 }
 
 /** A student portal page's data that could not load (dashboard, ID card, settings): the portal's retry, spaced from the message, waits while its query asks again. */

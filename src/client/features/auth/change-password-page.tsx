@@ -19,6 +19,7 @@ import { trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
 import { PasswordInput } from "../../ui/field.tsx";
+import { FormFailure } from "../../ui/load-error.tsx";
 import { useToast } from "../../ui/toast.tsx";
 import { AuthScreen } from "./auth-screen.tsx";
 import { NewPasswordFields, type PasswordPair, passwordFieldIds } from "./password-fields.tsx";
@@ -94,7 +95,7 @@ export default function ChangePasswordPage() {
             {t("change.forcedText")}
           </Alert>
         ) : null}
-        {failure ? <Alert tone="error">{failure}</Alert> : null}
+        <FormFailure message={failure} />
         {/* Lets password managers file the new password under the right account. */}
         <input type="text" name="username" autoComplete="username" value={user.email} readOnly hidden />
         <PasswordInput

@@ -18,6 +18,7 @@ import { trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
 import { EmailInput } from "../../ui/field.tsx";
+import { FormFailure } from "../../ui/load-error.tsx";
 import { AccountTypeSwitch, AuthScreen } from "./auth-screen.tsx";
 import { addressQuery, readUserType, serverMessageOr, type UserType } from "./reset-flow.ts";
 
@@ -92,7 +93,7 @@ export default function ForgotPasswordPage() {
         </div>
       ) : (
         <form className="auth-form" onSubmit={submit} noValidate aria-busy={forgot.isPending || undefined}>
-          {failure ? <Alert tone="error">{failure}</Alert> : null}
+          <FormFailure message={failure} />
           <AccountTypeSwitch value={userType} onChange={setUserType} disabled={forgot.isPending} />
           <EmailInput
             id={EMAIL_ID}

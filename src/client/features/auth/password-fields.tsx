@@ -9,10 +9,10 @@ import { passwordPairForm } from "../../../shared/schemas/auth.ts";
 import type { ApiError } from "../../lib/errors.ts";
 import { checkOrShow } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
-import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
 import { cx } from "../../ui/cx.ts";
 import { PasswordInput } from "../../ui/field.tsx";
+import { FormFailure } from "../../ui/load-error.tsx";
 import { CheckIcon } from "../../ui/more-icons.tsx";
 
 export interface PasswordPair {
@@ -139,7 +139,7 @@ export function NewPasswordForm({
 }) {
   return (
     <form className="auth-form" onSubmit={onSubmit} noValidate aria-busy={busy || undefined}>
-      {failure ? <Alert tone="error">{failure}</Alert> : null}
+      <FormFailure message={failure} />
       <NewPasswordFields {...fields} />
       <Button type="submit" block size="lg" loading={busy}>
         {submitLabel}

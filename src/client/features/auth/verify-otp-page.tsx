@@ -19,6 +19,7 @@ import { usePageTitle } from "../../lib/site.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
+import { FormFailure } from "../../ui/load-error.tsx";
 import { AuthScreen, Emphasised } from "./auth-screen.tsx";
 import { CodeInput, type CodeInputHandle, emptyCode } from "./code-input.tsx";
 import { addressQuery, handOverReset, type ResetAddress, readAddress, serverMessageOr } from "./reset-flow.ts";
@@ -135,7 +136,7 @@ function VerifyCodeForm({ address }: { address: ResetAddress }) {
 
   return (
     <form className="auth-form" onSubmit={submit} noValidate aria-busy={verify.isPending || undefined}>
-      {failure ? <Alert tone="error">{failure}</Alert> : null}
+      <FormFailure message={failure} />
       {notice ? <Alert tone="success">{notice}</Alert> : null}
       {expired ? <Alert tone="warning">{t("otp.expired")}</Alert> : null}
 

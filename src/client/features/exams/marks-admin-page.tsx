@@ -29,7 +29,7 @@ import { FileInput } from "../../ui/file-input.tsx";
 import { CheckCircleIcon, UsersIcon } from "../../ui/icons.tsx";
 import { ConfirmDialog, failureMessage, ListSearch, RowActionLabel } from "../../ui/list-controls.tsx";
 import { PageFrame, StatRow } from "../../ui/list-page.tsx";
-import { ListLoadError } from "../../ui/load-error.tsx";
+import { FormFailure, ListLoadError } from "../../ui/load-error.tsx";
 import { DownloadIcon, UploadIcon } from "../../ui/more-icons.tsx";
 import { Pagination } from "../../ui/pagination.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
@@ -373,7 +373,7 @@ function MarksSheet({ exam, onSaved }: { exam: Exam; onSaved: () => unknown }) {
       </div>
       <form className="stack exams-marks-form" onSubmit={submit} noValidate aria-describedby="marks-form-note">
         {query.isError && !query.data ? <ListLoadError message={t("admin.failed.load")} query={query} /> : null}
-        {failure ? <Alert tone="error">{failure}</Alert> : null}
+        <FormFailure message={failure} />
         <Table
           caption={t("marks.formTitle")}
           captionHidden
@@ -547,7 +547,7 @@ function MarksFile({ exam, onSaved }: { exam: Exam; onSaved: () => void }) {
           </p>
         ) : null}
         <div aria-live="polite" className="stack">
-          {failure ? <Alert tone="error">{failure}</Alert> : null}
+          <FormFailure message={failure} />
           {report ? (
             <Alert
               tone={report.problems.length ? "error" : "success"}

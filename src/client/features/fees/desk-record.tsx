@@ -26,7 +26,7 @@ import { Select, TextArea, TextInput } from "../../ui/field.tsx";
 import { FormActions } from "../../ui/form-actions.tsx";
 import { failureMessage } from "../../ui/list-controls.tsx";
 import { NoticeInView } from "../../ui/list-page.tsx";
-import { ListLoadError } from "../../ui/load-error.tsx";
+import { FormFailure, ListLoadError } from "../../ui/load-error.tsx";
 import { actionsColumn, StackedCell, type TableColumn } from "../../ui/table.tsx";
 import { deskStudent } from "./desk-address.ts";
 import { ledgerColumns, PrintReceiptLink, StudentLedger, useModeName } from "./desk-parts.tsx";
@@ -389,7 +389,7 @@ function PaymentForm({
             {t("form.pendingWarning", { amount: formatMoney(instalment.pending), left: formatMoney(leftBesideWaiting(instalment)) })}
           </Alert>
         ) : null}
-        {form.failure ? <Alert tone="error">{form.failure}</Alert> : null}
+        <FormFailure message={form.failure} />
         <div className="ops-form-grid">
           <RupeesInput {...field("amount")} label={t("form.amount")} required hint={t("form.amountHint")} />
           <Select

@@ -18,7 +18,7 @@ import { Card } from "../../ui/card.tsx";
 import { Checkbox, TextInput } from "../../ui/field.tsx";
 import { FormActions } from "../../ui/form-actions.tsx";
 import { failureMessage } from "../../ui/list-controls.tsx";
-import { ListLoadError } from "../../ui/load-error.tsx";
+import { FormFailure, ListLoadError } from "../../ui/load-error.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 import { useToast } from "../../ui/toast.tsx";
 import { DaysInput } from "./fee-fields.tsx";
@@ -34,9 +34,11 @@ export function FeeSettingsTab() {
 
 function AdminFeeSettings() {
   const t = useT(feePlans);
-  const query = trpc.feePlans.settings.useQuery();
+  // Read afresh each time the tab opens, and the form filled only from that read: a copy kept from an earlier
+  // visit may be older than a colleague's save since (walk 28b: the form showed it, and its save was refused).
+  const query = trpc.feePlans.settings.useQuery(undefined, { staleTime: 0 });
   if (query.isError && !query.data) return <ListLoadError message={t("settings.failed")} query={query} />;
-  if (!query.data)
+  if (!query.data || !query.isFetchedAfterMount)
     return (
       <div aria-busy="true">
         <Skeleton lines={6} />
@@ -107,7 +109,7 @@ function FeeSettingsForm({ stored, version: filledFrom }: { stored: FeeSettings;
       <p id="fee-settings-lead" className="text-muted fee-plans__lead">
         {t("settings.lead")}
       </p>
-      {form.failure ? <Alert tone="error">{form.failure}</Alert> : null}
+      <FormFailure message={form.failure} />
       <Card title={t("settings.upi")}>
         <div className="ops-form-grid">
           <TextInput

@@ -351,6 +351,25 @@ describe("concessions", () => {
 });
 
 describe("fee settings", () => {
+  test("opened again, the form shows what is stored now, not the copy kept from the last visit (walk 28b)", async () => {
+    let payee = "Institute of Distance Education";
+    const { navigate, sent } = renderAdmin("/admin/fees?tab=settings", {
+      "feePlans.settings": () => ({
+        settings: { upiVpa: "", upiPayeeName: payee, admitCardNeedsFeesClear: false, remindDaysBefore: 3, remindDaysAfter: 7 },
+        version: payee,
+      }),
+      "feePlans.list": () => listAnswer([BBA]),
+    });
+    expect(((await screen.findByLabelText(/^Payee name/)) as HTMLInputElement).value).toBe("Institute of Distance Education");
+    act(() => navigate("/admin/fees?tab=plans"));
+    await waitFor(() => expect(screen.queryByLabelText(/^Payee name/)).toBeNull());
+    // A colleague saves meanwhile.
+    payee = "IDE Pune";
+    act(() => navigate("/admin/fees?tab=settings"));
+    expect(((await screen.findByLabelText(/^Payee name/)) as HTMLInputElement).value).toBe("IDE Pune");
+    expect(sent("feePlans.settings")).toHaveLength(2);
+  });
+
   test("an administrator sets the UPI ID and the admit card rule, checked with the one shared schema", async () => {
     const { sent } = renderAdmin("/admin/fees?tab=settings", {
       "feePlans.settings": () => ({

@@ -10,11 +10,11 @@ import { notices } from "../../../shared/i18n/notices.ts";
 import { type FieldMessages, useFormState } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { trpc } from "../../lib/trpc.ts";
-import { Alert } from "../../ui/alert.tsx";
 import { buttonClass } from "../../ui/button.tsx";
 import { Select, TextArea, TextInput } from "../../ui/field.tsx";
 import { FormActions } from "../../ui/form-actions.tsx";
 import { failureMessage } from "../../ui/list-controls.tsx";
+import { FormFailure } from "../../ui/load-error.tsx";
 import { StudentPageHeader } from "../../ui/student-page-header.tsx";
 import { useToast } from "../../ui/toast.tsx";
 import { BackToHelp } from "./back-to-help.tsx";
@@ -78,7 +78,7 @@ export function NewTicketPage() {
             {t("help.new.title")}
           </h2>
           <form className="stack help-form" onSubmit={submit} noValidate>
-            {form.failure ? <Alert tone="error">{form.failure}</Alert> : null}
+            <FormFailure message={form.failure} />
             <TextInput {...field("subject")} label={tHelp("new.subject")} required maxLength={200} hint={t("help.new.subjectHint")} />
             <div className="grid grid--2 grid--sm">
               <Select

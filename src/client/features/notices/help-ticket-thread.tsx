@@ -23,7 +23,7 @@ import { EmptyState } from "../../ui/empty-state.tsx";
 import { TextArea } from "../../ui/field.tsx";
 import { FormActions } from "../../ui/form-actions.tsx";
 import { failureMessage } from "../../ui/list-controls.tsx";
-import { ListLoadError } from "../../ui/load-error.tsx";
+import { FormFailure, ListLoadError } from "../../ui/load-error.tsx";
 import { HelpCircleIcon } from "../../ui/more-icons.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 import { useToast } from "../../ui/toast.tsx";
@@ -185,7 +185,7 @@ function ReplyBox({ ticketId }: { ticketId: number }) {
         <h2 id="help-reply-title" className="help-section-title">
           {t("help.reply.title")}
         </h2>
-        {failure ? <Alert tone="error">{failure}</Alert> : null}
+        <FormFailure message={failure} />
         <TextArea
           ref={ref}
           id={REPLY_ID}

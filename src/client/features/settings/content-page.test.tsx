@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { renderAdmin } from "../../layouts/admin-testing.tsx";
 import { leavingAsks, STAFF, TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
 import "./content-page.tsx";
@@ -85,13 +85,16 @@ describe("Site content (issue 17)", () => {
               message: "The institute’s details are saved; visitors see them within a minute.",
               institute: input,
               version: "v3",
-              brochureName: null,
+              // a colleague's brochure, uploaded meanwhile and kept by the save
+              brochureName: "Prospectus.pdf",
             },
     });
     const tagline = (await screen.findByLabelText(/^Tagline/)) as HTMLInputElement;
     fireEvent.change(tagline, { target: { value: "Study while you work." } });
     fireEvent.click(screen.getByRole("button", { name: "Save details" }));
     expect(await screen.findByText(/Someone else saved the institute’s details after you opened this page/)).toBeTruthy();
+    // Brought into view with the focus: the page may be scrolled down to Save, far below it (walk 28b).
+    await waitFor(() => expect(document.activeElement?.textContent).toContain("Someone else saved the institute’s details"));
     expect(sent("content.saveInstitute")[0]).toMatchObject({ tagline: "Study while you work.", version: "v1" });
     expect(tagline.value).toBe("Study while you work.");
     expect(leavingAsks()).toBe(true);
@@ -99,10 +102,31 @@ describe("Site content (issue 17)", () => {
     conflict = false;
     fireEvent.click(screen.getByRole("button", { name: "Save details" }));
     await screen.findByText("The institute’s details are saved; visitors see them within a minute.");
+    // The page names the brochure the save kept (walk 28b: it still said there was none).
+    await screen.findByText("Published: Prospectus.pdf");
     fireEvent.change(tagline, { target: { value: "Learn at your pace." } });
     fireEvent.click(screen.getByRole("button", { name: "Save details" }));
     // The next save is made from what this one stored.
     await waitFor(() => expect(sent("content.saveInstitute")[2]).toMatchObject({ tagline: "Learn at your pace.", version: "v3" }));
+  });
+
+  test("opened again, the form shows what is stored now, not the copy kept from the last visit (walk 28b)", async () => {
+    let tagline = "Learn anywhere.";
+    const { navigate } = renderAdmin("/admin/content", {
+      "content.institute": () => ({ institute: { ...INSTITUTE, tagline }, version: tagline, brochureName: null }),
+      "gallery.adminList": () => ({
+        images: [],
+        stats: { totalImages: 0, activeImages: 0, inactiveImages: 0, categoryStats: [], storageUsed: 0 },
+        pagination: { totalItems: 0, totalPages: 0, currentPage: 1, limit: 60 },
+      }),
+    });
+    expect(((await screen.findByLabelText(/^Tagline/)) as HTMLInputElement).value).toBe("Learn anywhere.");
+    act(() => navigate("/admin/gallery"));
+    await screen.findByRole("heading", { level: 1, name: "Gallery Management" });
+    // A colleague saves meanwhile.
+    tagline = "Study while you work.";
+    act(() => navigate("/admin/content"));
+    expect(((await screen.findByLabelText(/^Tagline/)) as HTMLInputElement).value).toBe("Study while you work.");
   });
 
   test("the brochure part says there is none yet; a refused load says so and offers a retry", async () => {

@@ -14,13 +14,12 @@ import { checkInput, focusFirstMarked } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { useLeaveWarning } from "../../lib/leave-warning.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
-import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Card } from "../../ui/card.tsx";
 import { TextArea, TextInput } from "../../ui/field.tsx";
 import { failureMessage } from "../../ui/list-controls.tsx";
 import { PageFrame } from "../../ui/list-page.tsx";
-import { ListLoadError } from "../../ui/load-error.tsx";
+import { FormFailure, ListLoadError } from "../../ui/load-error.tsx";
 import { LoadingBlock } from "../../ui/loading-block.tsx";
 import { PdfUpload } from "../../ui/pdf-upload.tsx";
 import { TabPanel, Tabs } from "../../ui/tabs.tsx";
@@ -87,14 +86,16 @@ export default function ContentPage() {
   // The version the form was filled from (or last saved): a colleague's save since is refused, not undone.
   const [version, setVersion] = useState<string | undefined>(undefined);
 
+  // Filled from a read made as the page opens: a copy kept from an earlier visit may be older than a colleague's
+  // save since (walk 28b).
   useEffect(() => {
-    if (stored.data && form === null) {
+    if (stored.data && stored.isFetchedAfterMount && form === null) {
       setForm(formOf(stored.data.institute));
       setBaseline(formOf(stored.data.institute));
       setVersion(stored.data.version);
       setBrochureName(stored.data.brochureName);
     }
-  }, [stored.data, form]);
+  }, [stored.data, stored.isFetchedAfterMount, form]);
 
   const edit = (patch: Partial<Form>) => setForm((f) => (f ? { ...f, ...patch } : f));
   const editOffice = (index: number, patch: Partial<OfficeRow>) =>
@@ -117,6 +118,8 @@ export default function ContentPage() {
       setForm(formOf(answer.institute));
       setBaseline(formOf(answer.institute));
       setVersion(answer.version);
+      // A brochure a colleague uploaded meanwhile is named (the save kept it).
+      setBrochureName(answer.brochureName);
       toast.show(answer.message);
       void utils.site.info.invalidate();
     } catch (err) {
@@ -148,7 +151,7 @@ export default function ContentPage() {
         <Card title={t("content.details")}>
           <form className="stack" onSubmit={submit} noValidate>
             <p className="text-sm text-muted">{t("content.detailsNote")}</p>
-            {failure ? <Alert tone="error">{failure}</Alert> : null}
+            <FormFailure message={failure} />
             <TextInput id="content-tagline" label={t("content.field.tagline")} {...field("tagline")} maxLength={200} />
             <div className="ops-form-grid">
               <TextInput id="content-email" type="email" label={t("content.field.email")} required {...field("email")} />

@@ -16,6 +16,7 @@ import { trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
 import { PasswordInput, TextInput, Toggle } from "../../ui/field.tsx";
+import { FormFailure } from "../../ui/load-error.tsx";
 import { PasswordRules } from "../auth/password-fields.tsx";
 import { bindFields, ToggleList } from "./section-fields.tsx";
 import { type FieldErrorMap, passwordMessages, SETTINGS_TEXT, type SettingsForms } from "./settings-form.ts";
@@ -152,7 +153,7 @@ export function PasswordChange() {
         {t("password.title")}
       </h3>
       <p className="text-sm text-muted">{t("password.note")}</p>
-      {failure ? <Alert tone="error">{failure}</Alert> : null}
+      <FormFailure message={failure} />
       {done ? <Alert tone="success">{SETTINGS_TEXT.passwordChanged}</Alert> : null}
       <input type="text" name="username" autoComplete="username" value={session.user?.email ?? ""} readOnly hidden />
       <div className="ac-settings-grid ac-settings-grid--3">
@@ -212,7 +213,7 @@ export function OwnTwoStep() {
         disabled={twoFactorByInstitute || set.isPending}
         onChange={change}
       />
-      {failure ? <Alert tone="error">{failure}</Alert> : null}
+      <FormFailure message={failure} />
       <p className="text-sm text-muted" aria-live="polite">
         {set.isSuccess ? t(twoFactorEnabled ? "twoStep.on" : "twoStep.off") : null}
       </p>

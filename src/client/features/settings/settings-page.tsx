@@ -19,13 +19,12 @@ import { isAdministrator } from "../../lib/office.ts";
 import { useSession } from "../../lib/session.tsx";
 import { trpc } from "../../lib/trpc.ts";
 import { ServerIcon, ShieldIcon } from "../../ui/admin-icons.tsx";
-import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
 import { cx } from "../../ui/cx.ts";
 import { BellIcon, CheckCircleIcon } from "../../ui/icons.tsx";
 import { ConfirmDialog } from "../../ui/list-controls.tsx";
 import { PageFrame } from "../../ui/list-page.tsx";
-import { ListLoadError } from "../../ui/load-error.tsx";
+import { FormFailure, ListLoadError } from "../../ui/load-error.tsx";
 import { LoadingBlock } from "../../ui/loading-block.tsx";
 import { SettingsIcon, UserIcon } from "../../ui/more-icons.tsx";
 import { useToast } from "../../ui/toast.tsx";
@@ -337,11 +336,7 @@ export default function AdminSettingsPage() {
               </h2>
               <p className="text-sm text-muted">{current.description}</p>
             </header>
-            {failure ? (
-              <Alert tone="error" onDismiss={() => setFailure(null)}>
-                {failure}
-              </Alert>
-            ) : null}
+            <FormFailure message={failure} onDismiss={() => setFailure(null)} />
             {content}
           </section>
 

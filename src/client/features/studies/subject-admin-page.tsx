@@ -26,7 +26,6 @@ import { useLeaveWarning } from "../../lib/leave-warning.ts";
 import { useOneAtATime } from "../../lib/one-at-a-time.ts";
 import { usePageTitle } from "../../lib/site.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
-import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Card } from "../../ui/card.tsx";
 import { FormDialog } from "../../ui/dialog.tsx";
@@ -34,7 +33,7 @@ import { labelId, Select, TextArea, TextInput } from "../../ui/field.tsx";
 import { FileInput } from "../../ui/file-input.tsx";
 import { ConfirmDialog, failureMessage, rowActionButtons } from "../../ui/list-controls.tsx";
 import { PageFrame } from "../../ui/list-page.tsx";
-import { ListLoadError } from "../../ui/load-error.tsx";
+import { FormFailure, ListLoadError } from "../../ui/load-error.tsx";
 import { PlusIcon } from "../../ui/more-icons.tsx";
 import { ProgressBar } from "../../ui/progress-bar.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
@@ -200,7 +199,7 @@ function AddMaterialForm({ subject, onAdded }: { subject: OfficeSubject; onAdded
       <h3 id="add-material-title" className="ui-field__label">
         {t("admin.addMaterial")}
       </h3>
-      {failure ? <Alert tone="error">{failure}</Alert> : null}
+      <FormFailure message={failure} />
       <fieldset className="studies-kind">
         <legend className="sr-only">{t("admin.kind")}</legend>
         {(["file", "link"] as const).map((k) => (

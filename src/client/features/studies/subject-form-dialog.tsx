@@ -16,6 +16,7 @@ import { Button } from "../../ui/button.tsx";
 import { Dialog, FormDialog } from "../../ui/dialog.tsx";
 import { Select, TextArea, TextInput } from "../../ui/field.tsx";
 import { failureMessage } from "../../ui/list-controls.tsx";
+import { FormFailure } from "../../ui/load-error.tsx";
 
 export type OfficeSubject = RouterOutputs["studies"]["get"]["subject"];
 export type StudyProgramme = RouterOutputs["studies"]["programmes"]["programmes"][number];
@@ -179,7 +180,7 @@ export function MoveTermDialog({
       }
     >
       <div className="stack">
-        {failure ? <Alert tone="error">{failure}</Alert> : null}
+        <FormFailure message={failure} />
         <p className="text-sm text-muted">{t("move.lead")}</p>
         {withStudents.length === 0 ? (
           <p>{t("move.nobody")}</p>

@@ -18,8 +18,7 @@ import { Dialog } from "../../ui/dialog.tsx";
 import { TextArea } from "../../ui/field.tsx";
 import { FormActions } from "../../ui/form-actions.tsx";
 import { failureMessage, formatDateTime } from "../../ui/list-controls.tsx";
-import { NoticeInView } from "../../ui/list-page.tsx";
-import { RecordLoadState } from "../../ui/load-error.tsx";
+import { FormFailure, RecordLoadState } from "../../ui/load-error.tsx";
 import { SavingSelect } from "../../ui/saving-select.tsx";
 import { EmailText } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
@@ -154,15 +153,9 @@ export function TicketDetailsDialog({
       />
       {ticket ? (
         <div className="stack stack--lg">
-          {failure ? (
-            // At the top of a dialog that may be scrolled to its Send button (a phone): brought into view with
-            // the focus (twelfth walk: nothing on screen said the reply was not sent).
-            <NoticeInView key={failure}>
-              <Alert tone="error" onDismiss={() => setFailure(null)}>
-                {failure}
-              </Alert>
-            </NoticeInView>
-          ) : null}
+          {/* At the top of a dialog that may be scrolled to its Send button (a phone): brought into view with the
+              focus (twelfth walk: nothing on screen said the reply was not sent). */}
+          <FormFailure message={failure} onDismiss={() => setFailure(null)} />
           <div className="stack stack--sm">
             <h3 className="ac-ticket__subject">{ticket.subject}</h3>
             <p className="cluster cluster--sm">
