@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { focusManager } from "@tanstack/react-query";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import hiPerson from "../../../shared/i18n/hi/person.json";
 import hiRoster from "../../../shared/i18n/hi/roster.json";
@@ -242,13 +243,23 @@ describe("Student Management", () => {
     let fail = true;
     renderAdmin("/admin/students?open=9", {
       "students.list": listOf([student()]),
-      "students.get": () => (fail ? new TrpcFailure("Student not found", 404) : student({ id: 9, name: "Meena Joshi" })),
+      "students.get": () => (fail ? new TrpcFailure("The request was refused.", 400) : student({ id: 9, name: "Meena Joshi" })),
     });
     const view = await screen.findByRole("dialog");
-    expect(await within(view).findByText("Student not found")).toBeTruthy();
+    expect(await within(view).findByText("The request was refused.")).toBeTruthy();
     fail = false;
     fireEvent.click(within(view).getByRole("button", { name: "Try again" }));
     expect(await screen.findByRole("dialog", { name: "Meena Joshi" })).toBeTruthy();
+  });
+
+  test("a link to a student who is not there says so, with no Try again that cannot help (walk 28a)", async () => {
+    renderAdmin("/admin/students?open=99999", {
+      "students.list": listOf([student()]),
+      "students.get": () => new TrpcFailure("Student not found", 404),
+    });
+    const view = await screen.findByRole("dialog");
+    expect(await within(view).findByText("Student not found")).toBeTruthy();
+    expect(within(view).queryByRole("button", { name: "Try again" })).toBeNull();
   });
 
   test("a wrong PIN code is named beside its field and nothing is sent (walk 18)", async () => {
@@ -318,6 +329,43 @@ describe("Student Management", () => {
     expect(sent("students.unlock")).toEqual([{ id: 7 }]);
     await waitFor(() => expect(within(dialog()).getByText("Sign-in is not locked.")).toBeTruthy());
     expect(within(dialog()).queryByRole("button", { name: "Unlock sign-in" })).toBeNull();
+  });
+
+  test("an Unlock someone else made first: the refusal shows, and the open record and the list read it again (walk 28b)", async () => {
+    const lockedUntil = new Date(Date.now() + 10 * 60_000).toISOString();
+    let locked = true;
+    renderAdmin("/admin/students", {
+      "students.list": () => listOf([student({ lockedUntil: locked ? lockedUntil : null })])(),
+      "students.get": () => student({ lockedUntil: locked ? lockedUntil : null }),
+      "students.unlock": () => {
+        locked = false; // a colleague's Unlock landed first
+        return new TrpcFailure("This account is not locked.", 409);
+      },
+    });
+    fireEvent.click(await screen.findByRole("button", { name: "View Ravi Kumar" }));
+    fireEvent.click(await within(dialog()).findByRole("button", { name: "Unlock sign-in" }));
+    await screen.findByText("This account is not locked.");
+    await waitFor(() => expect(within(dialog()).getByText("Sign-in is not locked.")).toBeTruthy());
+    expect(within(dialog()).queryByRole("button", { name: "Unlock sign-in" })).toBeNull();
+  });
+
+  test("the open record is read again when the tab comes back to the front, as the list is (walk 28b)", async () => {
+    let active = true;
+    renderAdmin("/admin/students?open=7", {
+      "students.list": () => listOf([student({ isActive: active })])(),
+      "students.get": () => student({ isActive: active }),
+    });
+    expect(
+      await within(await screen.findByRole("dialog", { name: "Ravi Kumar" })).findByRole("button", { name: "Deactivate" }),
+    ).toBeTruthy();
+    active = false; // deactivated in another tab
+    act(() => focusManager.setFocused(false));
+    act(() => focusManager.setFocused(true));
+    try {
+      await waitFor(() => expect(within(dialog()).getByRole("button", { name: "Activate" })).toBeTruthy());
+    } finally {
+      focusManager.setFocused(undefined);
+    }
   });
 
   test("Sign out everywhere asks first, explains the account stays active, and reports the count", async () => {

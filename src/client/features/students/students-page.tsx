@@ -33,6 +33,7 @@ import {
   listWords,
   pageWords,
 } from "../../ui/list-page.tsx";
+import { isGone } from "../../ui/load-error.tsx";
 import { EditIcon, EyeIcon, PlusIcon, TrashIcon } from "../../ui/more-icons.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 import { actionsColumn, PersonCell, type TableColumn } from "../../ui/table.tsx";
@@ -91,7 +92,8 @@ export default function AdminStudentsPage() {
 
   // The student whose details are open is in the address (`?open=12`): a reload keeps it, Back closes it.
   const [openId, setOpenId, closeStudent] = useRecordInAddress();
-  const details = trpc.students.get.useQuery({ id: openId ?? 0 }, { enabled: openId !== null, staleTime: 0 });
+  // Read again when the tab comes back to the front, as the list behind it is (walk 28b: the two disagreed).
+  const details = trpc.students.get.useQuery({ id: openId ?? 0 }, { enabled: openId !== null, staleTime: 0, refetchOnWindowFocus: true });
   // The list's row shows at once while the record is read afresh; one opened by its address waits for it.
   const viewing =
     openId === null ? null : details.data?.id === openId ? details.data : (query.data?.students.find((s) => s.id === openId) ?? null);
@@ -119,7 +121,12 @@ export default function AdminStudentsPage() {
           toast.show(res.message);
           void refresh();
         },
-        onError: (err) => toast.failed(err, STUDENT_TEXT.unlockFailed),
+        onError: (err) => {
+          toast.failed(err, STUDENT_TEXT.unlockFailed);
+          // Unlocked (or changed) elsewhere meanwhile: the open record and the list show it as it is (walk 28b).
+          void utils.students.get.invalidate({ id: student.id });
+          void refresh();
+        },
       },
     );
 
@@ -335,7 +342,7 @@ export default function AdminStudentsPage() {
             student={viewing}
             loading={details.isPending}
             loadError={details.isError ? failureMessage(details.error, STUDENT_TEXT.detailsFailed) : null}
-            onRetry={() => void details.refetch()}
+            onRetry={isGone(details.error) ? undefined : () => void details.refetch()}
             onEdit={(s) => openForm({ mode: "edit", student: s })}
             onSendCredentials={(s) => ask("credentials", s)}
             onToggleStatus={(s) => ask("status", s)}
