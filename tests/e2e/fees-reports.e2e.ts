@@ -177,7 +177,7 @@ describe("the fee reports (issue 19)", () => {
       office.page.waitForResponse((r) => r.url().includes("feeReports.collections") && decodeURIComponent(r.url()).includes(today)),
       office.page.getByRole("button", { name: "Today" }).click(),
     ]);
-    await office.page.waitForURL(`**/admin/fees/?tab=collections&from=${today}&to=${today}`);
+    await office.page.waitForURL(`**/admin/fees?tab=collections&from=${today}&to=${today}`);
     await office.page.getByRole("table", { name: "By day" }).getByRole("row").nth(1).getByText("₹4,000").waitFor();
 
     const [download] = await Promise.all([

@@ -15,9 +15,11 @@ withComponentTestSetup();
  */
 class FakeNavigation extends EventTarget {
   previous = "";
+  /** false: a Back the browser does not let a page hold (a second one with no click or key between) */
+  cancelable = true;
   readonly realBack = history.back.bind(history);
   readonly back = () => {
-    const move = Object.assign(new Event("navigate", { cancelable: true }), {
+    const move = Object.assign(new Event("navigate", { cancelable: this.cancelable }), {
       navigationType: "traverse",
       destination: { key: "before", url: new URL(this.previous, location.href).href },
     });
@@ -108,6 +110,8 @@ describe("the browser's Back over typed text, where the browser tells of it firs
 
     act(() => history.back());
     const asked = await question();
+    // Its text describes it, so a screen reader says why as the focus arrives on Stay (walk 28a).
+    expect(document.getElementById(asked.getAttribute("aria-describedby") ?? "")?.textContent).toContain("What you entered");
     // Held before it happened: the address, the dialog and what was typed are as they were.
     expect(here()).toBe("/admin/students");
     expect(screen.getByRole("dialog", { name: "Add Student" })).toBeTruthy();
@@ -151,6 +155,33 @@ describe("the browser's Back over typed text, where the browser tells of it firs
     await waitFor(() => expect(here()).toBe("/admin/help"));
     expect(screen.queryByRole("dialog", { name: "Leave without saving?" })).toBeNull();
     expect(screen.queryByRole("dialog", { name: "Ticket 4" })).toBeNull();
+  });
+
+  test("Discard and go on over a Back that keeps the page (a search's entry) closes the dialog, its text with it (walk 28a)", async () => {
+    renderAt("/admin/students", "/admin/students?search=priya");
+    tab.previous = "/admin/students";
+    fireEvent.input(screen.getByLabelText("Full name"), { target: { value: "Sunil" } });
+    act(() => history.back());
+    fireEvent.click(within(await question()).getByRole("button", { name: "Discard and go on" }));
+    await waitFor(() => expect(here()).toBe("/admin/students"));
+    expect(screen.queryByRole("dialog", { name: "Add Student" })).toBeNull();
+    // Nothing is held any more: the next Back is not asked about.
+    tab.previous = "/admin/dashboard";
+    act(() => history.back());
+    await waitFor(() => expect(here()).not.toBe("/admin/students"));
+    expect(screen.queryByRole("dialog", { name: "Leave without saving?" })).toBeNull();
+  });
+
+  test("a second Back the browser does not let the page hold: the question goes with the move (walk 28a)", async () => {
+    renderAt("/admin/dashboard", "/admin/students");
+    tab.previous = "/admin/dashboard";
+    fireEvent.input(screen.getByLabelText("Full name"), { target: { value: "Sunil" } });
+    act(() => history.back());
+    await question();
+    tab.cancelable = false;
+    act(() => history.back());
+    await screen.findByRole("heading", { name: "Dashboard" });
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Leave without saving?" })).toBeNull());
   });
 
   test("a browser without the Navigation API goes back unasked, as before", async () => {

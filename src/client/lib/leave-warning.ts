@@ -21,7 +21,7 @@ import { SIGNING_OUT } from "./session.tsx";
  * through a move within its page (another tab of a tab row, a link that changes only the query): Settings'
  * sections and the site content's tabs keep their forms above the tabs.
  */
-type Guard = { still: () => boolean; keepsOnThisPage: boolean };
+type Guard = { still: () => boolean; keepsOnThisPage: boolean; discard?: () => void };
 const guards = new Set<Guard>();
 /** Set once a person has chosen to leave, so that the browser does not ask a second time on the way out. */
 let leaving = false;
@@ -96,9 +96,18 @@ function askAtTraverse(event: Event) {
   const to = new URL(move.destination.url);
   if (!move.cancelable || to.href === location.href || !holdsUnsaved(to.pathname === location.pathname)) return;
   move.preventDefault();
+  const withinPage = to.pathname === location.pathname;
   askFirst(() => {
     leaving = true;
     passNext = true;
+    // What is discarded goes: a move within the page keeps the page, and a dialog open on it would stay with its
+    // text (walk 28a). A dialog that closes by going back over its own entry does not go back a second time.
+    discarding = true;
+    try {
+      for (const held of [...guards]) if (!(withinPage && held.keepsOnThisPage) && held.still()) held.discard?.();
+    } finally {
+      discarding = false;
+    }
     tabNavigation()?.traverseTo(move.destination.key);
     setTimeout(() => {
       leaving = false;
@@ -106,12 +115,16 @@ function askAtTraverse(event: Event) {
   });
 }
 
+/** Set while "Discard and go on" drops what the guards hold, just before the move it makes. */
+let discarding = false;
+
 /**
  * `history.back()` for a move the page makes itself while something may be held, at the person's word: a record's
  * dialog closed by its own Close goes back over the entry it added (lib/linked-record.ts), Cancel Edit back to the
  * applications (features/admissions/office-application.tsx), as a dialog's Close or Cancel drops what it holds.
  */
 export function backUnasked(): void {
+  if (discarding) return;
   if (guards.size > 0) passNext = true;
   history.back();
 }
@@ -151,11 +164,21 @@ function guard(held: Guard): () => void {
   };
 }
 
-export function useLeaveWarning(active: boolean, still?: () => boolean, { keepsOnThisPage = false } = {}): void {
+/**
+ * `onDiscard`: drops what is held, when "Discard and go on" answers a Back or Forward that keeps the page (a dialog
+ * closes; the marks typed are dropped).
+ */
+export function useLeaveWarning(
+  active: boolean,
+  still?: () => boolean,
+  { keepsOnThisPage = false, onDiscard }: { keepsOnThisPage?: boolean; onDiscard?: () => void } = {},
+): void {
   const stillRef = useRef(still);
   stillRef.current = still;
+  const discardRef = useRef(onDiscard);
+  discardRef.current = onDiscard;
   useEffect(() => {
     if (!active) return;
-    return guard({ still: () => stillRef.current?.() !== false, keepsOnThisPage });
+    return guard({ still: () => stillRef.current?.() !== false, keepsOnThisPage, discard: () => discardRef.current?.() });
   }, [active, keepsOnThisPage]);
 }

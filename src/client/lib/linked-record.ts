@@ -6,6 +6,7 @@
 import { useEffect, useState } from "react";
 import { useLocation, useSearch } from "wouter";
 import { backUnasked } from "./leave-warning.ts";
+import { useAddressWithQuery } from "./use-list-params.ts";
 
 /** The address of an office list with one record's details open. */
 export const linkedRecord = (page: string, id: number) => `${page}?open=${id}`;
@@ -30,7 +31,8 @@ export const listBehind = () => (globalThis.history?.state as Record<string, unk
  */
 export function useRecordInAddress(): [number | null, (id: number | null) => void, () => void] {
   const search = useSearch();
-  const [location, navigate] = useLocation();
+  const [, navigate] = useLocation();
+  const address = useAddressWithQuery();
   const asked = new URLSearchParams(search).get("open") ?? "";
   const linked = /^\d{1,9}$/.test(asked) ? Number(asked) : null;
   // Closed at once, while the address goes back a step (that comes a moment later).
@@ -43,7 +45,7 @@ export function useRecordInAddress(): [number | null, (id: number | null) => voi
     const params = new URLSearchParams(search);
     if (id === null) params.delete("open");
     else params.set("open", String(id));
-    return params.size ? `${location}?${params}` : location;
+    return address(params.toString());
   };
   const setOpenId = (id: number | null) => {
     if (id === openId) return;

@@ -112,10 +112,12 @@ describe("useListParams ↔ URL", () => {
     };
     const First = typed("ravi");
     const Second = typed("ravi kumar");
+    const Emptied = typed("");
     render(
       <>
         <First />
         <Second />
+        <Emptied />
       </>,
     );
     fireEvent.click(screen.getByRole("button", { name: "type ravi" }));
@@ -130,6 +132,14 @@ describe("useListParams ↔ URL", () => {
     // Back: the view the search started from, its page kept (walk 27b: it went a step further)
     await waitFor(() => expect(location.search).toBe("?status=new&page=2"));
     await waitFor(() => expect(screen.getAllByTestId("search")[0]!.textContent).toBe(""));
+
+    // Forward, then the box emptied: back to that view, not a second copy of it after the search's entry (walk
+    // 28a: the next Back then seemed to do nothing).
+    act(() => history.forward());
+    await waitFor(() => expect(location.search).toBe("?status=new&search=ravi+kumar"));
+    fireEvent.click(screen.getByRole("button", { name: "type" }));
+    await waitFor(() => expect(location.search).toBe("?status=new&page=2"));
+    expect(history.length).toBe(start + 1);
   });
 
   test("the Back button (another URL) changes the state", () => {

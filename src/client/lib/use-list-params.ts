@@ -8,8 +8,9 @@ import { keepPreviousData } from "@tanstack/react-query";
 import type { TRPCClientErrorLike } from "@trpc/client";
 import type { DecorateProcedure, UseTRPCQueryResult } from "@trpc/react-query/shared";
 import { useCallback, useEffect, useMemo, useRef } from "react";
-import { useLocation, useSearch } from "wouter";
+import { useLocation, useRouter, useSearch } from "wouter";
 import { PAGE_SIZE, SEARCH_MAX } from "../../shared/constants.ts";
+import { backUnasked } from "./leave-warning.ts";
 
 export interface ListFilter {
   /** the query key, e.g. "status" or "type" */
@@ -32,6 +33,18 @@ export interface ListParams {
  */
 const SEARCHED = { searched: true };
 const searchedHere = () => (globalThis.history?.state as Record<string, unknown> | null)?.searched === true;
+
+/**
+ * The page's own address with another query (none: the page alone), written whole: a list at the root of a nested
+ * part (the library's) is `/admin/library?search=x`, not `/admin/library/?search=x` (walk 28a: Back then returned
+ * to an address that read differently).
+ */
+export function useAddressWithQuery(): (query: string) => string {
+  const [location] = useLocation();
+  const base = useRouter().base ?? "";
+  const page = base && base !== "/" && location === "/" ? base : `${base === "/" ? "" : base}${location}`;
+  return (query) => `~${page}${query ? `?${query}` : ""}`;
+}
 
 /** A page beyond what the address keeps is a page past the end: the list then moves to its last (useKeepPageInRange). */
 const PAGE_MAX = 999_999;
@@ -84,7 +97,8 @@ export interface ListParamsApi extends ListParams {
 
 export function useListParams(filter?: ListFilter): ListParamsApi {
   const query = useSearch();
-  const [location, navigate] = useLocation();
+  const [, navigate] = useLocation();
+  const address = useAddressWithQuery();
   // The filter is a constant of each page; its values decide the parse.
   const filterKey = filter ? `${filter.key}:${filter.values.join(",")}` : "";
   // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -95,16 +109,22 @@ export function useListParams(filter?: ListFilter): ListParamsApi {
     (next: ListParams, replace: boolean, state?: typeof SEARCHED) => {
       const qs = buildListQuery(next, stableFilter, query);
       if (qs === query.replace(/^\?/, "")) return;
-      navigate(`${location}${qs ? `?${qs}` : ""}`, { replace, state });
+      navigate(address(qs), { replace, state });
     },
-    [location, navigate, query, stableFilter],
+    [address, navigate, query, stableFilter],
   );
 
   return {
     ...params,
     defaultFilter: stableFilter?.values[0] ?? "",
     setPage: (page, options) => go({ ...params, page: Math.max(1, Math.floor(page)) }, options?.replace ?? false),
-    setSearch: (search) => go({ ...params, search: search.trim().slice(0, SEARCH_MAX), page: 1 }, searchedHere(), SEARCHED),
+    setSearch: (search) => {
+      const next = search.trim().slice(0, SEARCH_MAX);
+      // Emptied on the entry the search added: back to the view it started from, not a second copy of it after it
+      // (walk 28a: the next Back seemed to do nothing). A move the person made: not asked about.
+      if (next === "" && params.search !== "" && searchedHere()) return backUnasked();
+      go({ ...params, search: next, page: 1 }, searchedHere(), SEARCHED);
+    },
     setFilter: (value) => go({ ...params, filter: value, page: 1 }, false),
   };
 }
@@ -180,7 +200,8 @@ export function usePagedList<TDef extends PagedProcedureDef>(
  */
 export function useQueryParam(key: string, allowed?: readonly string[]): [string, (value: string) => void] {
   const search = useSearch();
-  const [location, navigate] = useLocation();
+  const [, navigate] = useLocation();
+  const address = useAddressWithQuery();
   const raw = new URLSearchParams(search).get(key) ?? "";
   const value = allowed ? (allowed.includes(raw) ? raw : allowed[0]!) : raw.slice(0, 60);
   const set = (next: string) => {
@@ -188,8 +209,7 @@ export function useQueryParam(key: string, allowed?: readonly string[]): [string
     if (!next || next === allowed?.[0]) params.delete(key);
     else params.set(key, next);
     params.delete("page");
-    const qs = params.toString();
-    navigate(`${location}${qs ? `?${qs}` : ""}`);
+    navigate(address(params.toString()));
   };
   return [value, set];
 }

@@ -73,6 +73,21 @@ describe("Dialog", () => {
     expect(document.activeElement).toBe(screen.getByRole("button", { name: "Close" }));
   });
 
+  test("a record's details open on Close even with a field that saves as it changes (walk 28a: an arrow key changed the status)", () => {
+    render(
+      <Dialog open onClose={() => {}} title="Inquiry from Ravi Kumar" startAtClose>
+        <label>
+          Status
+          <select>
+            <option>New</option>
+            <option>Resolved</option>
+          </select>
+        </label>
+      </Dialog>,
+    );
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Close" }));
+  });
+
   test("a dialog over another, opened with nothing focused (a busy button had lost focus): closing it puts focus in the one below", () => {
     function Stacked() {
       const [top, setTop] = useState(false);

@@ -28,6 +28,13 @@ export type DialogProps = {
   className?: string;
   /** false: no close button, and Escape or a click outside does nothing (a step the person must take) */
   dismissible?: boolean;
+  /**
+   * A record's details: the focus starts on Close, not on the first field, whether the record was there at once or
+   * came a moment later (walk 28a: on a record already read, an arrow key on its status select changed the status).
+   */
+  startAtClose?: boolean;
+  /** the id of what describes the dialog when it is not `description` (a confirmation's text) */
+  describedBy?: string;
 };
 
 // Not an element with the hidden attribute (a password manager's username field), which cannot take focus.
@@ -70,7 +77,19 @@ function toastsOverDialogs(closing?: HTMLDialogElement) {
   document.dispatchEvent(new Event(TOASTS_MOVED));
 }
 
-export function Dialog({ open, onClose, title, children, footer, size = "md", description, className, dismissible = true }: DialogProps) {
+export function Dialog({
+  open,
+  onClose,
+  title,
+  children,
+  footer,
+  size = "md",
+  description,
+  className,
+  dismissible = true,
+  startAtClose = false,
+  describedBy,
+}: DialogProps) {
   const t = useT(common);
   const ref = useRef<HTMLDialogElement>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
@@ -95,7 +114,8 @@ export function Dialog({ open, onClose, title, children, footer, size = "md", de
     setEdited(false);
   }, [open]);
   const holdsTyped = () => [...typedIn.current].some((field) => field.isConnected && field.value.trim() !== "");
-  useLeaveWarning(open && edited, holdsTyped);
+  // "Discard and go on" over a Back that keeps the page closes the dialog, its text with it (walk 28a).
+  useLeaveWarning(open && edited, holdsTyped, { onDiscard: () => onCloseRef.current() });
   const onInput = (event: FormEvent<HTMLDialogElement>) => {
     const field = event.target;
     // A part marked data-own-guard judges its own unsaved text (its own useLeaveWarning): an office note's
@@ -121,7 +141,7 @@ export function Dialog({ open, onClose, title, children, footer, size = "md", de
     // no place to start, where Enter by reflex opens the mail program (walk 22b).
     const target =
       el.querySelector<HTMLElement>("[autofocus], [data-autofocus]") ??
-      bodyRef.current?.querySelector<HTMLElement>(FIELDS) ??
+      (startAtClose ? null : bodyRef.current?.querySelector<HTMLElement>(FIELDS)) ??
       el.querySelector<HTMLElement>(FOCUSABLE) ??
       el;
     target.focus();
@@ -192,7 +212,7 @@ export function Dialog({ open, onClose, title, children, footer, size = "md", de
       ref={ref}
       className={cx("ui-dialog", `ui-dialog--${size}`, className)}
       aria-labelledby={titleId}
-      aria-describedby={description ? descriptionId : undefined}
+      aria-describedby={description ? descriptionId : describedBy}
       onCancel={onCancel}
       onClose={onNativeClose}
       onInput={onInput}

@@ -54,11 +54,15 @@ export function askBeforeLeaving(link: HTMLElement | null, leave: () => void): v
   document.body.append(host);
   const root = createRoot(host);
   const close = () => {
+    globalThis.removeEventListener("popstate", close);
     root.unmount();
     host.remove();
     open = null;
   };
   open = close;
+  // A move made meanwhile leaves nothing to answer: a second Back, which the browser does not let a page hold (walk
+  // 28a: the question stayed over the page it had moved to, and "Stay" could not keep anything).
+  globalThis.addEventListener("popstate", close);
   // The dialog gives the focus back to the link as it unmounts, even to a link in a menu sliding shut; on Stay it
   // is placed again (the move, on Discard and go on, comes after).
   const answer = (go: boolean) => {

@@ -6,6 +6,7 @@
  */
 import { type ReactNode, useEffect, useRef } from "react";
 import { common } from "../../shared/i18n/common.ts";
+import { normaliseError } from "../lib/errors.ts";
 import { Alert } from "./alert.tsx";
 import { Button } from "./button.tsx";
 import { LoadingBlock } from "./loading-block.tsx";
@@ -64,15 +65,24 @@ export function RecordLoadState({
   shown: boolean;
   loading: boolean;
   loadError: string | null;
-  onRetry: () => void;
+  /** how to ask again; none for a record that is not there (`isGone`: "Student not found" offers no Try again) */
+  onRetry?: () => void;
   /** what screen readers hear while it loads ("Loading ticket") */
   label?: string;
   retryLabel?: string;
 }) {
   if (shown) return null;
   if (loading) return <LoadingBlock label={label} groups={[3, 4]} />;
-  return loadError ? <ListLoadError message={loadError} onRetry={onRetry} retryLabel={retryLabel} /> : null;
+  if (!loadError) return null;
+  return onRetry ? (
+    <ListLoadError message={loadError} onRetry={onRetry} retryLabel={retryLabel} />
+  ) : (
+    <Alert tone="error">{loadError}</Alert>
+  );
 }
+
+/** A record that is not there (deleted, or a link's wrong number): asking again cannot help. */
+export const isGone = (error: unknown) => error != null && normaliseError(error).status === 404;
 
 /**
  * Why a form was not sent, when the server named none of its fields, above them: brought into view with the

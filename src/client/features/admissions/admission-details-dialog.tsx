@@ -112,6 +112,7 @@ export function AdmissionDetailsDialog({
 
   return (
     <Dialog
+      startAtClose
       open={admissionId !== null}
       onClose={onClose}
       size="lg"

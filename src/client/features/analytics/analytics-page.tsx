@@ -24,6 +24,7 @@ import { formatNumber } from "../../lib/format.ts";
 import { formatMoney } from "../../lib/format-money.ts";
 import { useLocale, useT } from "../../lib/i18n.tsx";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
+import { useAddressWithQuery } from "../../lib/use-list-params.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
@@ -74,7 +75,8 @@ export default function AdminAnalyticsPage() {
   useT(gallery); // the category names
   useT(admin); // the statuses of applications and inquiries
   const search = useSearch();
-  const [location, navigate] = useLocation();
+  const [, navigate] = useLocation();
+  const address = useAddressWithQuery();
   const range = parseRange(search);
   const query = trpc.analytics.overview.useQuery({ range }, { placeholderData: keepPreviousData });
   const report = useDownload({ failed: ANALYTICS_MESSAGES.exportFailed, done: ANALYTICS_MESSAGES.exported, accept: "text/csv" });
@@ -86,7 +88,7 @@ export default function AdminAnalyticsPage() {
     if (next === DEFAULT_ANALYTICS_RANGE) params.delete("range");
     else params.set("range", next);
     const qs = params.toString();
-    navigate(`${location}${qs ? `?${qs}` : ""}`);
+    navigate(address(qs));
   };
 
   const exportReport = () => report.download(exportUrl(range), `analytics-report-${range}.csv`);

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import hiAdmin from "../../../shared/i18n/hi/admin.json";
 import hiContact from "../../../shared/i18n/hi/contact.json";
 import { pagination, renderAdmin } from "../../layouts/admin-testing.tsx";
@@ -91,6 +91,30 @@ describe("Contact Management", () => {
     const history = within(screen.getByRole("dialog", { name: "Inquiry from Kavita Rao" }));
     await history.findByText("Yes, the fee can be paid in three instalments.");
     expect(history.getByText("Asha Admin")).toBeTruthy();
+  });
+
+  test("a reply belongs to its inquiry: when Back closes the inquiry, the next one opened starts without it (walk 28a)", async () => {
+    const second = inquiry({ _id: "6", id: 6, name: "Ravi Kumar", email: "ravi@example.com" });
+    const { navigate } = renderAdmin("/admin/contacts", {
+      ...handlers(),
+      "contacts.list": () => ({ contacts: [inquiry(), second], pagination: pagination(2), stats: STATS }),
+      "contacts.get": (input) => ({ ...((input as { id: number }).id === 6 ? second : inquiry()), assignedToName: null, replies: [] }),
+    });
+    fireEvent.click(await screen.findByRole("button", { name: "View inquiry from Kavita Rao" }));
+    const details = await screen.findByRole("dialog", { name: "Inquiry from Kavita Rao" });
+    fireEvent.click(within(details).getByRole("button", { name: "Reply" }));
+    const reply = await screen.findByRole("dialog", { name: "Reply to Kavita Rao" });
+    fireEvent.change(within(reply).getByRole("textbox"), { target: { value: "The MBA fee can be paid in four instalments." } });
+    // The browser's Back: the inquiry leaves the address.
+    act(() => navigate("/admin/contacts"));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    fireEvent.click(screen.getByRole("button", { name: "View inquiry from Ravi Kumar" }));
+    const next = await screen.findByRole("dialog", { name: "Inquiry from Ravi Kumar" });
+    // No reply opens by itself over it, and the one asked for starts empty.
+    expect(screen.queryByRole("dialog", { name: "Reply to Ravi Kumar" })).toBeNull();
+    fireEvent.click(within(next).getByRole("button", { name: "Reply" }));
+    const fresh = await screen.findByRole("dialog", { name: "Reply to Ravi Kumar" });
+    expect((within(fresh).getByRole("textbox") as HTMLTextAreaElement).value).toBe("");
   });
 
   test("a double click on Send Reply e-mails one reply while the first is on its way", async () => {

@@ -5,7 +5,7 @@
  * filtered and paginated on the server (DECISIONS 13); page, search and status are in the URL.
  */
 
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { admin } from "../../../shared/i18n/admin.ts";
 import { contact } from "../../../shared/i18n/contact.ts";
 import { labelsOf } from "../../../shared/i18n/translate.ts";
@@ -23,6 +23,7 @@ import { StatCard } from "../../ui/card.tsx";
 import { CheckCircleIcon, MailIcon } from "../../ui/icons.tsx";
 import { ConfirmDialog, failureMessage, IconAction } from "../../ui/list-controls.tsx";
 import { ListPage, ListTable, listAnswer, listFilter, listTableWords, listWords, pageWords } from "../../ui/list-page.tsx";
+import { isGone } from "../../ui/load-error.tsx";
 import { Moment } from "../../ui/moment.tsx";
 import { CheckIcon, EyeIcon, TrashIcon } from "../../ui/more-icons.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
@@ -68,9 +69,20 @@ export default function AdminContactsPage() {
   // The inquiry open is the one the address names: a notification's or the dashboard's link
   // (/admin/contacts?open=12) opens it, and so does a click on its row, which Back undoes.
   const [openId, setOpenId, closeInquiry] = useRecordInAddress();
-  const details = trpc.contacts.get.useQuery({ id: openId ?? 0 }, { enabled: openId !== null, staleTime: 0 });
+  // Read again when the tab comes back to the front, as the list behind it is.
+  const details = trpc.contacts.get.useQuery({ id: openId ?? 0 }, { enabled: openId !== null, staleTime: 0, refetchOnWindowFocus: true });
   const [detailsError, setDetailsError] = useState<string | null>(null);
-  const [replyOpen, setReplyOpen] = useState(false);
+  // The reply is to one inquiry: it closes when that inquiry leaves the address (Back), and one opened next starts
+  // empty (walk 28a: a reply discarded on Back came back, filled in, addressed to the next inquiry opened).
+  const [replyTo, setReplyTo] = useState<number | null>(null);
+  const replyOpen = replyTo !== null && replyTo === openId;
+  useEffect(() => {
+    setReplyTo((to) => (to === openId ? to : null));
+  }, [openId]);
+  const setReplyOpen = (open: boolean) => {
+    if (!open) setReplyKey((k) => k + 1);
+    setReplyTo(open ? openId : null);
+  };
   const [replyError, setReplyError] = useState<string | null>(null);
   const [replyKey, setReplyKey] = useState(0);
   const [resolvingId, setResolvingId] = useState<number | null>(null);
@@ -116,7 +128,6 @@ export default function AdminContactsPage() {
         onSuccess: ({ contact }) => {
           utils.contacts.get.setData({ id }, contact);
           setReplyOpen(false);
-          setReplyKey((k) => k + 1);
           toast.show(CONTACT_TEXT.replySent);
           void refresh();
         },
@@ -228,7 +239,7 @@ export default function AdminContactsPage() {
             loadError={details.isError ? failureMessage(details.error, CONTACT_TEXT.detailsFailed) : null}
             actionError={detailsError}
             statusBusy={updateStatus.isPending && resolvingId === openId}
-            onRetry={() => void details.refetch()}
+            onRetry={isGone(details.error) ? undefined : () => void details.refetch()}
             onStatus={(status) => openId !== null && status !== contactStatus(current?.status) && changeStatus(openId, status, true)}
             onReply={() => {
               setReplyError(null);
@@ -242,11 +253,11 @@ export default function AdminContactsPage() {
           />
 
           <ReplyDialog
-            open={replyOpen && openId !== null}
+            open={replyOpen}
             to={current ? { name: current.name, email: current.email, subject: current.subject } : null}
             busy={respond.isPending}
             error={replyError}
-            resetKey={replyKey}
+            resetKey={`${replyTo}:${replyKey}`}
             onSend={sendReply}
             onClose={() => setReplyOpen(false)}
           />

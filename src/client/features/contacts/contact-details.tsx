@@ -31,7 +31,7 @@ export interface ContactDetailsProps {
   /** the last action's failure, shown inside */
   actionError: string | null;
   statusBusy: boolean;
-  onRetry: () => void;
+  onRetry?: () => void;
   onStatus: (status: ContactStatus) => void;
   onReply: () => void;
   /** absent for staff: deleting an inquiry is the administrators' (issue 17) */
@@ -98,6 +98,7 @@ export function ContactDetails({
   const status = contactStatus(contact?.status);
   return (
     <Dialog
+      startAtClose
       open={open}
       onClose={onClose}
       size="lg"

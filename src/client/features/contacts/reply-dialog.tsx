@@ -19,8 +19,8 @@ export interface ReplyDialogProps {
   error: string | null;
   onSend: (message: string) => void;
   onClose: () => void;
-  /** bumped after a reply was sent, to start the next one empty */
-  resetKey: number;
+  /** changed after a reply was sent or dropped, or for another inquiry, to start the next one empty */
+  resetKey: number | string;
 }
 
 /** The reply's own rule, from the shared schema of the whole request. */

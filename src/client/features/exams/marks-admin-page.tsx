@@ -186,7 +186,12 @@ function MarksSheet({ exam, onSaved }: { exam: Exam; onSaved: () => unknown }) {
   // dropped without a word). "Stay" puts the search box back to the list's search.
   const [leaving, setLeaving] = useState<{ go: () => void } | null>(null);
   // A reload, a closed tab (walk 13b) or a link to another page (stop 45) asks too, as Settings does.
-  useLeaveWarning(changed.length > 0);
+  useLeaveWarning(changed.length > 0, undefined, {
+    onDiscard: () => {
+      setDrafts({});
+      setErrors({});
+    },
+  });
   const [searchBox, setSearchBox] = useState(0);
   const leave = (go: () => void) => {
     const move = () => {

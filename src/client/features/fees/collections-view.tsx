@@ -14,6 +14,7 @@ import { formatDate, formatNumber } from "../../lib/format.ts";
 import { formatMoney } from "../../lib/format-money.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
+import { useAddressWithQuery } from "../../lib/use-list-params.ts";
 import { Button } from "../../ui/button.tsx";
 import { Card, StatCard } from "../../ui/card.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
@@ -35,7 +36,8 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** The range in the address (?from=&to=), or none (the server's default: this month so far). */
 function useRangeParam(): [Range | null, (range: Range) => void] {
   const search = useSearch();
-  const [location, navigate] = useLocation();
+  const [, navigate] = useLocation();
+  const address = useAddressWithQuery();
   const params = new URLSearchParams(search);
   const from = params.get("from") ?? "";
   const to = params.get("to") ?? "";
@@ -44,7 +46,7 @@ function useRangeParam(): [Range | null, (range: Range) => void] {
     const out = new URLSearchParams(search);
     out.set("from", next.from);
     out.set("to", next.to);
-    navigate(`${location}?${out.toString()}`);
+    navigate(address(out.toString()));
   };
   return [range, set];
 }

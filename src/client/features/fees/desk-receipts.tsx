@@ -4,7 +4,7 @@
  * server. Each prints; an active one can be cancelled with its reason. A cancelled receipt keeps its number
  * and shows who cancelled it, when and why.
  */
-import { useLocation, useSearch } from "wouter";
+import { useLocation } from "wouter";
 import { programmeInstalmentName } from "../../../shared/fee-terms.ts";
 import { feeDesk } from "../../../shared/i18n/feeDesk.ts";
 import { fees } from "../../../shared/i18n/fees.ts";
@@ -13,7 +13,7 @@ import { formatDate } from "../../lib/format.ts";
 import { formatMoney } from "../../lib/format-money.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
-import { usePagedList } from "../../lib/use-list-params.ts";
+import { useAddressWithQuery, usePagedList, useQueryParam } from "../../lib/use-list-params.ts";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
@@ -30,17 +30,7 @@ const YEAR = /^\d{4}-\d{2}$/;
 
 /** The financial year filter, kept in the URL beside the list's own (a new year starts at page 1). */
 function useYearParam(): [string, (value: string) => void] {
-  const search = useSearch();
-  const [location, navigate] = useLocation();
-  const raw = new URLSearchParams(search).get("year") ?? "";
-  const set = (next: string) => {
-    const params = new URLSearchParams(search);
-    if (next) params.set("year", next);
-    else params.delete("year");
-    params.delete("page");
-    const qs = params.toString();
-    navigate(`${location}${qs ? `?${qs}` : ""}`);
-  };
+  const [raw, set] = useQueryParam("year");
   return [YEAR.test(raw) ? raw : "", set];
 }
 
@@ -51,6 +41,7 @@ export function ReceiptsTab() {
   const utils = trpc.useUtils();
   const [year, setYear] = useYearParam();
   const [, navigate] = useLocation();
+  const address = useAddressWithQuery();
   const { list, query } = usePagedList(trpc.feeDesk.receipts, (page, { filter }) => ({ ...page, status: filter as ReceiptFilter, year }), {
     filter: STATUS_FILTER,
   });
@@ -164,7 +155,7 @@ export function ReceiptsTab() {
                 title={t("receipts.noMatch.title")}
                 description={t("receipts.noMatch.text")}
                 action={
-                  <Button variant="secondary" onClick={() => navigate("/?tab=receipts")}>
+                  <Button variant="secondary" onClick={() => navigate(address("tab=receipts"))}>
                     {t("receipts.showAll")}
                   </Button>
                 }

@@ -18,6 +18,7 @@ import { checkInput, fieldIds, useFormState, useTextField } from "../../lib/form
 import { formatMoney } from "../../lib/format-money.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
+import { useAddressWithQuery } from "../../lib/use-list-params.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
@@ -46,12 +47,13 @@ export function RecordTab() {
   // the browser's Back to the student before (walk 27b: it left the fees area).
   const search = useSearch();
   const [, navigate] = useLocation();
+  const address = useAddressWithQuery();
   const studentId = deskStudent(search);
   const setStudentId = (id: number | null) => {
     const next = new URLSearchParams(search);
     if (id === null) next.delete("student");
     else next.set("student", String(id));
-    navigate(`/?${next}`);
+    navigate(address(next.toString()));
   };
   const [recorded, setRecorded] = useState<Recorded | null>(null);
   // The form that had focus is gone once a payment is recorded: focus goes to the answer and its receipt link (QA2 3).

@@ -14,7 +14,7 @@ import { formatMoney } from "../../lib/format-money.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { useOneAtATime } from "../../lib/one-at-a-time.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
-import { usePagedList } from "../../lib/use-list-params.ts";
+import { useAddressWithQuery, usePagedList } from "../../lib/use-list-params.ts";
 import { Badge, type BadgeTone } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { StatCard } from "../../ui/card.tsx";
@@ -36,7 +36,8 @@ const STANDING_TONE: Record<Due["standing"], BadgeTone> = { overdue: "rejected",
 /** The programme filter, kept in the address beside the list's own (a change starts at page 1). */
 function useProgrammeParam(): [string, (value: string, alsoClear?: string[]) => void] {
   const search = useSearch();
-  const [location, navigate] = useLocation();
+  const [, navigate] = useLocation();
+  const address = useAddressWithQuery();
   const raw = new URLSearchParams(search).get("programme") ?? "";
   const value = /^[1-9]\d{0,11}$/.test(raw) ? raw : "";
   const set = (next: string, alsoClear: string[] = []) => {
@@ -45,7 +46,7 @@ function useProgrammeParam(): [string, (value: string, alsoClear?: string[]) => 
     else params.delete("programme");
     for (const key of ["page", ...alsoClear]) params.delete(key);
     const qs = params.toString();
-    navigate(`${location}${qs ? `?${qs}` : ""}`);
+    navigate(address(qs));
   };
   return [value, set];
 }

@@ -13,6 +13,7 @@ import { useT } from "../../lib/i18n.tsx";
 import { isAdministrator } from "../../lib/office.ts";
 import { useSession } from "../../lib/session.tsx";
 import { SubPages } from "../../lib/sub-pages.tsx";
+import { useAddressWithQuery } from "../../lib/use-list-params.ts";
 import { PageFrame } from "../../ui/list-page.tsx";
 import { TabPanel, Tabs } from "../../ui/tabs.tsx";
 import { DeskTabs } from "./desk-tabs.tsx";
@@ -42,6 +43,7 @@ function FeesTabs() {
   const tPlans = useT(feePlans);
   const search = useSearch();
   const [, navigate] = useLocation();
+  const address = useAddressWithQuery();
   const { user } = useSession();
   // The fee settings are the administrators' (the server refuses staff too): staff do not see the tab.
   const tabs = FEE_TABS.filter((id) => id !== "settings" || isAdministrator(user?.role));
@@ -69,7 +71,7 @@ function FeesTabs() {
         // Back returns to the last tab, not out of the fees area (walk 27b).
         onChange={(id) => {
           const student = new URLSearchParams(search).get("student");
-          navigate(`/?tab=${id}${student ? `&student=${encodeURIComponent(student)}` : ""}`);
+          navigate(address(`tab=${id}${student ? `&student=${encodeURIComponent(student)}` : ""}`));
         }}
       />
       {tabs.map((id) => (

@@ -57,7 +57,7 @@ export function ReceiptPage() {
       back={
         // The office's receipts list is a tab of its fees page, and the desk another, with the student it was
         // printed for (walk 22b); the student's receipts are on their fees page.
-        <Link href={!office ? "/" : fromDesk ? `/?tab=record&student=${fromDesk}` : "/?tab=receipts"} className="fees-back no-print">
+        <Link href={!office ? "/" : fromDesk ? `?tab=record&student=${fromDesk}` : "?tab=receipts"} className="fees-back no-print">
           ← {!office ? t("receipt.back") : fromDesk ? t("receipt.backDesk") : t("receipt.backOffice")}
         </Link>
       }

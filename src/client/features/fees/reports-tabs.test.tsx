@@ -114,7 +114,7 @@ describe("the dues tab (issue 19)", () => {
     await waitFor(() => expect(screen.getByRole("option", { name: "B.Com" })).toBeTruthy());
     fireEvent.change(screen.getByRole("combobox", { name: "Programme" }), { target: { value: "5" } });
     await waitFor(() => expect(sent("feeReports.dues").at(-1)).toMatchObject({ search: "asha", status: "overdue", programme: "5" }));
-    expect(path()).toBe("/admin/fees/?tab=dues&search=asha&status=overdue&programme=5");
+    expect(path()).toBe("/admin/fees?tab=dues&search=asha&status=overdue&programme=5");
   });
 
   test("Remind sends one student's reminder and says so; a refusal is shown", async () => {
@@ -288,7 +288,7 @@ describe("the collections tab (issue 19)", () => {
 
     fireEvent.click(screen.getByRole("button", { name: "This financial year" }));
     await waitFor(() => expect(sent("feeReports.collections").at(-1)).toEqual({ from: "2026-04-01", to: "2026-11-22" }));
-    expect(path()).toBe("/admin/fees/?tab=collections&from=2026-04-01&to=2026-11-22");
+    expect(path()).toBe("/admin/fees?tab=collections&from=2026-04-01&to=2026-11-22");
     await waitFor(() => expect(screen.getByRole("button", { name: "This financial year" }).getAttribute("aria-pressed")).toBe("true"));
 
     // A range in the wrong order is refused beside the field, before asking the server.

@@ -14,7 +14,7 @@ import { media } from "../../../shared/i18n/media.ts";
 import { GALLERY_ADMIN_PAGE_SIZE, GALLERY_MESSAGES } from "../../../shared/schemas/gallery.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { trpc } from "../../lib/trpc.ts";
-import { usePagedList } from "../../lib/use-list-params.ts";
+import { useAddressWithQuery, usePagedList } from "../../lib/use-list-params.ts";
 import { FolderIcon, GridIcon, HardDriveIcon, ListIcon } from "../../ui/admin-icons.tsx";
 import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
@@ -56,7 +56,8 @@ export default function AdminGalleryPage() {
     limit: GALLERY_ADMIN_PAGE_SIZE,
   });
   const search = useSearch();
-  const [location, navigate] = useLocation();
+  const [, navigate] = useLocation();
+  const address = useAddressWithQuery();
   const view: View = new URLSearchParams(search).get("view") === "list" ? "list" : "grid";
   const images = useMemo(() => query.data?.images ?? [], [query.data]);
 
@@ -88,7 +89,7 @@ export default function AdminGalleryPage() {
     if (next === "list") params.set("view", "list");
     else params.delete("view");
     const qs = params.toString();
-    navigate(`${location}${qs ? `?${qs}` : ""}`, { replace: true });
+    navigate(address(qs), { replace: true });
   };
 
   const chooseFiles = (files: File[]) => {

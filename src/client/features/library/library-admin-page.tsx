@@ -11,7 +11,7 @@ import { AVAILABILITY_FILTERS, ITEM_STATUSES, KIND_FILTERS } from "../../../shar
 import { formatNumber } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { trpc } from "../../lib/trpc.ts";
-import { usePagedList, useQueryParam } from "../../lib/use-list-params.ts";
+import { useAddressWithQuery, usePagedList, useQueryParam } from "../../lib/use-list-params.ts";
 import { Badge } from "../../ui/badge.tsx";
 import { Button, buttonClass } from "../../ui/button.tsx";
 import { StatCard } from "../../ui/card.tsx";
@@ -150,9 +150,10 @@ function CatalogueView({
     { filter: KIND_FILTER },
   );
   const archive = trpc.library.setArchived.useMutation();
-  const [location, navigate] = useLocation();
+  const [, navigate] = useLocation();
+  const address = useAddressWithQuery();
   /** Every filter back to its default at once (the search stays). */
-  const clearFilters = () => navigate(`${location}${list.search ? `?${new URLSearchParams({ search: list.search })}` : ""}`);
+  const clearFilters = () => navigate(address(list.search ? String(new URLSearchParams({ search: list.search })) : ""));
   const filtered = {
     ...list,
     filter: [list.filter, category, availability, status].some((f) => f && f !== "all" && f !== "active") ? "x" : "all",

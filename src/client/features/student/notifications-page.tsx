@@ -13,6 +13,7 @@ import { NOTIFICATION_POLL_MS } from "../../../shared/constants.ts";
 import { student } from "../../../shared/i18n/student.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { trpc } from "../../lib/trpc.ts";
+import { useAddressWithQuery } from "../../lib/use-list-params.ts";
 import { useNow } from "../../lib/use-now.ts";
 import { Badge } from "../../ui/badge.tsx";
 import { Button, buttonClass } from "../../ui/button.tsx";
@@ -39,7 +40,8 @@ export default function StudentNotificationsPage() {
   const refresh = useRefreshNotifications();
   const [page, setPage] = useState(1);
   // ?tab=board: the notice board (stop 53), what the institute published for the student, whenever they joined.
-  const [location, navigate] = useLocation();
+  const [, navigate] = useLocation();
+  const address = useAddressWithQuery();
   const tab = new URLSearchParams(useSearch()).get("tab") === "board" ? "board" : "all";
   const query = trpc.notifications.list.useQuery(
     { page, limit: PAGE, search: "", type: "all" },
@@ -94,7 +96,7 @@ export default function StudentNotificationsPage() {
           { id: "board", label: t("notif.tab.board") },
         ]}
         value={tab}
-        onChange={(id) => navigate(id === "board" ? `${location}?tab=board` : location)}
+        onChange={(id) => navigate(address(id === "board" ? "tab=board" : ""))}
       />
       <TabPanel idPrefix="notif" id="board" value={tab}>
         <NoticeBoard />

@@ -28,7 +28,7 @@ export interface StudentDetailsDialogProps {
   loading: boolean;
   /** why it could not be read, with onRetry to ask again */
   loadError: string | null;
-  onRetry: () => void;
+  onRetry?: () => void;
   onEdit: (student: StudentRow) => void;
   onSendCredentials: (student: StudentRow) => void;
   onToggleStatus: (student: StudentRow) => void;
@@ -69,6 +69,7 @@ export function StudentDetailsDialog({
   const hasEmergency = Boolean(ec && (ec.name || ec.relationship || ec.phone || ec.email));
   return (
     <Dialog
+      startAtClose
       open={open}
       onClose={onClose}
       size="lg"

@@ -15,7 +15,7 @@ import { useRecordInAddress } from "../../lib/linked-record.ts";
 import { isAdministrator } from "../../lib/office.ts";
 import { useSession } from "../../lib/session.tsx";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
-import { usePagedList } from "../../lib/use-list-params.ts";
+import { useAddressWithQuery, usePagedList } from "../../lib/use-list-params.ts";
 import { ActivityIcon, LifeBuoyIcon, ReplyIcon } from "../../ui/admin-icons.tsx";
 import { Badge, priorityTone, statusTone } from "../../ui/badge.tsx";
 import { Button, buttonClass } from "../../ui/button.tsx";
@@ -51,7 +51,8 @@ function parseTab(search: string): TabId {
 export default function AdminHelpPage() {
   const t = useT(help);
   const search = useSearch();
-  const [location, navigate] = useLocation();
+  const [, navigate] = useLocation();
+  const address = useAddressWithQuery();
   const tab = parseTab(search);
   const administrator = isAdministrator(useSession().user?.role);
   const toast = useToast();
@@ -60,7 +61,7 @@ export default function AdminHelpPage() {
 
   const selectTab = (id: string) => {
     // Each tab starts clean: the ticket list's page and filters belong to the tickets tab.
-    navigate(id === "tickets" ? location : `${location}?tab=${id}`);
+    navigate(address(id === "tickets" ? "" : `tab=${id}`));
   };
 
   const refresh = () =>

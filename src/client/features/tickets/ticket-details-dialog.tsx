@@ -18,7 +18,7 @@ import { Dialog } from "../../ui/dialog.tsx";
 import { TextArea } from "../../ui/field.tsx";
 import { FormActions } from "../../ui/form-actions.tsx";
 import { failureMessage, formatDateTime } from "../../ui/list-controls.tsx";
-import { FormFailure, RecordLoadState } from "../../ui/load-error.tsx";
+import { FormFailure, isGone, RecordLoadState } from "../../ui/load-error.tsx";
 import { SavingSelect } from "../../ui/saving-select.tsx";
 import { EmailText } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
@@ -43,7 +43,8 @@ export function TicketDetailsDialog({
   const toast = useToast();
   const utils = trpc.useUtils();
   const open = ticketId !== null;
-  const details = trpc.tickets.get.useQuery({ id: ticketId ?? 0 }, { enabled: open, staleTime: 0 });
+  // Read again when the tab comes back to the front, as the list behind it is.
+  const details = trpc.tickets.get.useQuery({ id: ticketId ?? 0 }, { enabled: open, staleTime: 0, refetchOnWindowFocus: true });
   const members = trpc.staff.members.useQuery(undefined, { enabled: open, staleTime: 5 * 60_000 });
   const respond = trpc.tickets.respond.useMutation();
   const setStatus = trpc.tickets.setStatus.useMutation();
@@ -142,12 +143,18 @@ export function TicketDetailsDialog({
   }
 
   return (
-    <Dialog open={open} onClose={onClose} title={ticket ? t("det.title", { number: ticket.ticketNumber }) : t("det.fallback")} size="lg">
+    <Dialog
+      startAtClose
+      open={open}
+      onClose={onClose}
+      title={ticket ? t("det.title", { number: ticket.ticketNumber }) : t("det.fallback")}
+      size="lg"
+    >
       <RecordLoadState
         shown={ticket !== undefined}
         loading={details.isPending}
         loadError={details.isError ? failureMessage(details.error, HELP_TEXT.detailsFailed) : null}
-        onRetry={() => void details.refetch()}
+        onRetry={isGone(details.error) ? undefined : () => void details.refetch()}
         label={t("det.loading")}
         retryLabel={t("det.tryAgain")}
       />
