@@ -79,6 +79,8 @@ interface TraverseEvent extends Event {
 const tabNavigation = () => (globalThis as { navigation?: EventTarget & { traverseTo(key: string): unknown } }).navigation;
 /** The next Back or Forward is one the page makes itself, or one the person chose to make (not asked about). */
 let passNext = false;
+/** Set while "Discard and go on" drops what the guards hold, just before the move it makes. */
+let discarding = false;
 
 /**
  * The browser's Back or Forward, told before it happens (the Navigation API's `navigate`): while something typed is
@@ -114,9 +116,6 @@ function askAtTraverse(event: Event) {
     }, 1000);
   });
 }
-
-/** Set while "Discard and go on" drops what the guards hold, just before the move it makes. */
-let discarding = false;
 
 /**
  * `history.back()` for a move the page makes itself while something may be held, at the person's word: a record's

@@ -43,7 +43,7 @@ export function useAddressWithQuery(): (query: string) => string {
   const [location] = useLocation();
   const base = useRouter().base ?? "";
   const page = base && base !== "/" && location === "/" ? base : `${base === "/" ? "" : base}${location}`;
-  return (query) => `~${page}${query ? `?${query}` : ""}`;
+  return useCallback((query: string) => `~${page}${query ? `?${query}` : ""}`, [page]);
 }
 
 /** A page beyond what the address keeps is a page past the end: the list then moves to its last (useKeepPageInRange). */
