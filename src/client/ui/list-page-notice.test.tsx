@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { render } from "@testing-library/react";
-import { NoticeInView } from "./list-page.tsx";
+import { NoticeInView } from "./load-error.tsx";
 import { withComponentTestSetup } from "./testing.ts";
 
 withComponentTestSetup();

@@ -5,7 +5,7 @@
  * Each screen passes its words and its list body (usually a {@link ListTable}); the parts are also exported for a
  * list inside a tab.
  */
-import { createContext, type ReactNode, useContext, useEffect, useRef } from "react";
+import { createContext, type ReactNode, useContext } from "react";
 import { admin } from "../../shared/i18n/admin.ts";
 import { listCsvName, listCsvUrl } from "../lib/download.ts";
 import { useT } from "../lib/i18n.tsx";
@@ -17,7 +17,7 @@ import { cx } from "./cx.ts";
 import { EmptyState } from "./empty-state.tsx";
 import { Select } from "./field.tsx";
 import { ListSearch, rangeText } from "./list-controls.tsx";
-import { ListLoadError } from "./load-error.tsx";
+import { ListLoadError, NoticeInView } from "./load-error.tsx";
 import { DownloadIcon } from "./more-icons.tsx";
 import { Pagination } from "./pagination.tsx";
 import { type RowKeyProps, Table, type TableBaseProps, type TableProps } from "./table.tsx";
@@ -291,26 +291,6 @@ export function ListPage({ title, description, actions, back, className, after, 
       <ListBody {...body} />
       {after}
     </PageFrame>
-  );
-}
-
-/**
- * What an action just did, shown above the list (a dialog's result: "… is now a student with ID STU0002"),
- * brought into view as it appears: on a phone the page may be scrolled far below it. The focus goes with the
- * eye (tenth walk: after an approval it went back to the row's View, far below the banner on a phone, and the
- * row may leave a filtered list); the next Tab reaches the notice's Dismiss, then the page. A new `key`
- * (ListPage's `noticeKey`) is a new result, brought into view again.
- */
-export function NoticeInView({ children }: { children: ReactNode }) {
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    ref.current?.scrollIntoView?.({ block: "nearest" });
-    ref.current?.focus({ preventScroll: true });
-  }, []);
-  return (
-    <div ref={ref} tabIndex={-1} className="ui-notice-in-view">
-      {children}
-    </div>
   );
 }
 

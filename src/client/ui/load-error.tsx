@@ -85,25 +85,41 @@ export function RecordLoadState({
 export const isGone = (error: unknown) => error != null && normaliseError(error).status === 404;
 
 /**
- * Why a form was not sent, when the server named none of its fields, above them: brought into view with the
- * focus as it appears or says something new, for the page or dialog may be scrolled down to its button (walk
- * 28b: a save refused 1,500 px above a phone's screen, and Save seemed to do nothing), unless the page has put
- * the focus in a field to fix. Nothing without a message.
+ * What an action just did, shown above the list (a dialog's result: "… is now a student with ID STU0002"),
+ * brought into view as it appears: on a phone the page may be scrolled far below it. The focus goes with the
+ * eye (tenth walk: after an approval it went back to the row's View, far below the banner on a phone, and the
+ * row may leave a filtered list); the next Tab reaches the notice's Dismiss, then the page. A new `key`
+ * (ListPage's `noticeKey`) is a new result, brought into view again. `unlessInField`: a page that has put the
+ * focus in a field to fix keeps it there, and its scroll.
  */
-export function FormFailure({ message, onDismiss }: { message: ReactNode; onDismiss?: () => void }) {
+export function NoticeInView({ children, unlessInField = false }: { children: ReactNode; unlessInField?: boolean }) {
   const ref = useRef<HTMLDivElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on arrival only (a new key is a new notice)
   useEffect(() => {
-    // A page that put the focus in a field to fix (a wrong code's first box, a wrong password) keeps it there.
-    if (!message || document.activeElement?.matches("input, textarea, select")) return;
+    if (unlessInField && document.activeElement?.matches("input, textarea, select")) return;
     ref.current?.scrollIntoView?.({ block: "nearest" });
     ref.current?.focus({ preventScroll: true });
-  }, [message]);
-  return message ? (
+  }, []);
+  return (
     <div ref={ref} tabIndex={-1} className="ui-notice-in-view">
+      {children}
+    </div>
+  );
+}
+
+/**
+ * Why a form was not sent, when the server named none of its fields, above them: a notice in view, again as it
+ * says something new, for the page or dialog may be scrolled down to its button (walk 28b: a save refused
+ * 1,500 px above a phone's screen, and Save seemed to do nothing), unless the page has put the focus in a field
+ * to fix (a wrong code's first box). Nothing without a message.
+ */
+export function FormFailure({ message, onDismiss }: { message: string | null | undefined; onDismiss?: () => void }) {
+  return message ? (
+    <NoticeInView key={message} unlessInField>
       <Alert tone="error" onDismiss={onDismiss}>
         {message}
       </Alert>
-    </div>
+    </NoticeInView>
   ) : null;
 }
 
