@@ -157,6 +157,20 @@ describe("the browser's Back over typed text, where the browser tells of it firs
     expect(screen.queryByRole("dialog", { name: "Ticket 4" })).toBeNull();
   });
 
+  test("Discard and go on closes a record's dialog, and the focus goes back to the View that opened it (stop 59's left item)", async () => {
+    renderAt("/admin/dashboard", "/admin/help");
+    const view = screen.getByRole("button", { name: "View ticket 4" });
+    view.focus();
+    fireEvent.click(view);
+    tab.previous = "/admin/help";
+    fireEvent.input(screen.getByLabelText("Reply"), { target: { value: "Your fee receipt is attached." } });
+    act(() => history.back());
+    fireEvent.click(within(await question()).getByRole("button", { name: "Discard and go on" }));
+    await waitFor(() => expect(here()).toBe("/admin/help"));
+    expect(screen.queryByRole("dialog", { name: "Ticket 4" })).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole("button", { name: "View ticket 4" })));
+  });
+
   test("Discard and go on over a Back that keeps the page (a search's entry) closes the dialog, its text with it (walk 28a)", async () => {
     renderAt("/admin/students", "/admin/students?search=priya");
     tab.previous = "/admin/students";
