@@ -6,7 +6,7 @@ import { formatDayAndTime, setFormatTimeZone } from "../../lib/format.ts";
 import { changeLocale } from "../../lib/i18n.tsx";
 import { doubleClickSendsOnce } from "../../lib/one-at-a-time-testing.ts";
 import { leavingAsks, SITE_INFO, withClientTestRules } from "../../lib/testing.tsx";
-import { DRAFT_KEY } from "./draft.ts";
+import { draftKey } from "./draft.ts";
 import {
   COMPLETE,
   chooseFile,
@@ -33,7 +33,7 @@ async function openWizard() {
 
 /** A draft as the wizard stores it, so a test can start from a filled-in form. */
 function storeDraft(values: Record<string, string>, step = 0, attached: string[] = [], savedAt = new Date().toISOString()) {
-  localStorage.setItem(DRAFT_KEY, JSON.stringify({ values, step, attached, savedAt }));
+  localStorage.setItem(draftKey(), JSON.stringify({ values, step, attached, savedAt }));
 }
 
 const heading = (name: string) => screen.getByRole("heading", { name, level: 2 });
@@ -164,7 +164,7 @@ describe("the admission wizard", () => {
     type("First Name", "Priya");
     type("City", "Pune");
     next();
-    expect(localStorage.getItem(DRAFT_KEY)).toContain("Priya");
+    expect(localStorage.getItem(draftKey())).toContain("Priya");
 
     click("Reset Form");
     expect(screen.getByRole("heading", { name: "Reset the form?" })).toBeTruthy();
@@ -180,7 +180,19 @@ describe("the admission wizard", () => {
     expect(control("First Name").value).toBe("");
     expect(control("City").value).toBe("");
     expect(control("Nationality").value).toBe("Indian");
-    expect(localStorage.getItem(DRAFT_KEY)).toBeNull();
+    expect(localStorage.getItem(draftKey())).toBeNull();
+  });
+
+  test("a new tab of the form takes this tab's draft: this tab writes its own again at once (stop 60)", async () => {
+    await openWizard();
+    type("First Name", "Priya");
+    await waitFor(() => expect(localStorage.getItem(draftKey())).toContain("Priya"));
+    // What another tab's loadDraft does when it finds no draft of its own: it moves this one to itself.
+    localStorage.removeItem(draftKey());
+    act(() => {
+      dispatchEvent(new StorageEvent("storage", { key: draftKey(), newValue: null, storageArea: localStorage }));
+    });
+    expect(localStorage.getItem(draftKey())).toContain("Priya");
   });
 
   test("'Apply for this programme' over a saved draft: the programme just chosen, the rest of the draft kept", async () => {
@@ -193,7 +205,7 @@ describe("the admission wizard", () => {
       expect(control<HTMLSelectElement>("Course").value).toBe("BBA");
       previous();
       expect(control("First Name").value).toBe(COMPLETE.firstName!);
-      await waitFor(() => expect(JSON.parse(localStorage.getItem(DRAFT_KEY)!).values.course).toBe("BBA"));
+      await waitFor(() => expect(JSON.parse(localStorage.getItem(draftKey())!).values.course).toBe("BBA"));
     } finally {
       window.history.replaceState(null, "", before);
     }
@@ -359,7 +371,7 @@ describe("the admission wizard", () => {
     expect(screen.getByText(/2–3 business days/)).toBeTruthy();
     expect(screen.getByRole("link", { name: "Check Application Status" }).getAttribute("href")).toBe("/admission-status");
     expect(screen.getByRole("link", { name: "Return to Home" }).getAttribute("href")).toBe("/");
-    expect(localStorage.getItem(DRAFT_KEY)).toBeNull();
+    expect(localStorage.getItem(draftKey())).toBeNull();
     expect(app.path()).toBe("/admission");
   });
 
@@ -398,7 +410,7 @@ describe("the admission wizard", () => {
     expect(screen.queryByText("marksheet.pdf")).toBeNull();
     fireEvent.click(stepButton("Personal Details"));
     expect(control("Email").value).toBe("priya@example.com");
-    expect(localStorage.getItem(DRAFT_KEY)).toContain("priya@example.com");
+    expect(localStorage.getItem(draftKey())).toContain("priya@example.com");
   });
 
   test("a pending application for the e-mail (409) says so, points to the status page and marks the e-mail field", async () => {

@@ -52,7 +52,7 @@ import {
   formatBytes,
   REQUIRED_DOCUMENTS,
 } from "./documents.ts";
-import { type AdmissionDraft, clearDraft, loadDraft, saveDraft } from "./draft.ts";
+import { type AdmissionDraft, clearDraft, loadDraft, onOwnDraftTaken, saveDraft } from "./draft.ts";
 import { useStepsInHistory } from "./steps-in-history.ts";
 import { answerDomId, showRefusal, useApplicationForm, useDocumentFiles } from "./use-application-form.ts";
 import { WizardSteps } from "./wizard-steps.tsx";
@@ -124,12 +124,18 @@ export default function AdmissionPage() {
   }, []);
   useStepsInHistory(step, goToStep);
 
-  // ——— the draft: saved on every change until the application is sent ———
+  // ——— the draft: saved on every change until the application is sent; written again if a new tab takes it ———
+  const draft = useRef<Parameters<typeof saveDraft>[0] | null>(null);
   useEffect(() => {
-    if (phase.name === "success") return;
+    if (phase.name === "success") {
+      draft.current = null;
+      return;
+    }
     const attached = DOCUMENT_KINDS.filter((k) => files[k] || needsReattach.includes(k));
-    saveDraft({ values, step, attached });
+    draft.current = { values, step, attached };
+    saveDraft(draft.current);
   }, [values, step, files, needsReattach, phase.name]);
+  useEffect(() => onOwnDraftTaken(() => draft.current && saveDraft(draft.current)), []);
 
   // ——— an upload in flight is cancelled when the page goes away ———
   const uploadAbort = useRef<AbortController | null>(null);
@@ -210,7 +216,7 @@ export default function AdmissionPage() {
         (percent) => setPhase((p) => (p.name === "uploading" ? { ...p, percent } : p)),
         { signal: controller.signal },
       );
-      clearDraft();
+      clearDraft(values);
       setPhase({ name: "success", result: body.data, email: values.email.trim(), firstName: values.firstName.trim() });
     } catch (err) {
       const error = normaliseError(err);
