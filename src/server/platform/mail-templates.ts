@@ -50,6 +50,8 @@ export type EmailTemplate =
       lateFee?: number;
       mode: PaymentMode;
       issuedOn: string;
+      /** the day the money was paid, YYYY-MM-DD (walk 29a; absent from e-mails queued before) */
+      paidOn?: string;
       link: string;
     };
 
@@ -210,6 +212,7 @@ function compose(t: EmailTemplate): { subject: string; blocks: Block[] } {
         ...(t.lateFee ? [mail.t("feeReceipt.lateFee", { amount: rupees(t.lateFee) })] : []),
         mail.t("feeReceipt.mode", { mode: fees.t(`mode.${t.mode}`) }),
         mail.t("feeReceipt.date", { date: calendarDay(t.issuedOn) }),
+        ...(t.paidOn ? [mail.t("feeReceipt.paidOn", { date: calendarDay(t.paidOn) })] : []),
       ];
       return {
         subject: mail.t("feeReceipt.subject", { number: t.number }),
@@ -230,27 +233,38 @@ function compose(t: EmailTemplate): { subject: string; blocks: Block[] } {
   }
 }
 
+/**
+ * A link of the e-mail, to open the site in the e-mail's language (`lang=`, as a shared link carries it; the page
+ * takes it and remembers it): without it a Hindi e-mail's link opened an English page on a new device, and an English
+ * one the institute's default language (walk 29a).
+ */
+function inThisLanguage(link: string): string {
+  if (!URL.canParse(link)) return link;
+  const url = new URL(link);
+  url.searchParams.set("lang", currentLocale());
+  return url.href;
+}
+
 export function renderEmail(t: EmailTemplate, institute: Institute): RenderedEmail {
-  const { subject, blocks } = compose(t);
+  const composed = compose(t);
+  const { subject } = composed;
+  const blocks = composed.blocks.map((b) => ("link" in b ? { ...b, link: inThisLanguage(b.link) } : b));
   const contact = [institute.email, ...institute.phones].join(" · ");
-  const text = [
-    ...blocks.map((b) =>
-      "p" in b
-        ? b.p
-        : "code" in b
-          ? `    ${b.code}`
-          : "link" in b
-            ? `${b.label}: ${b.link}`
-            : b.quote
-                .split("\n")
-                .map((l) => `> ${l}`)
-                .join("\n"),
-    ),
-    "",
-    mail.t("regards"),
-    institute.name,
-    contact,
-  ].join("\n\n");
+  // Blocks stand a blank line apart; the sign-off's lines follow each other, as in the HTML part (walk 29a: the text
+  // part had three blank lines before it, and one between its lines).
+  const body = blocks.map((b) =>
+    "p" in b
+      ? b.p
+      : "code" in b
+        ? `    ${b.code}`
+        : "link" in b
+          ? `${b.label}: ${b.link}`
+          : b.quote
+              .split("\n")
+              .map((l) => `> ${l}`)
+              .join("\n"),
+  );
+  const text = `${body.join("\n\n")}\n\n${mail.t("regards")}\n${institute.name}\n${contact}`;
 
   const htmlBlocks = blocks
     .map((b) => {

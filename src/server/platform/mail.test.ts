@@ -2,12 +2,14 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { SMTPServer } from "smtp-server";
+import { loadAllCatalogues } from "../../shared/i18n/all.ts";
 import { DEFAULT_SETTINGS } from "../../shared/schemas/settings.ts";
 import { getSettings, saveSettingsGroup } from "../features/settings/settings.service.ts";
 import { createTestDeps, createUser } from "../testing.ts";
 import { createInstituteMailer as createMailer } from "../workers.ts";
 import { backoffMs, MAX_SEND_ATTEMPTS, type MailTransport, senderOf, smtpTransport } from "./mail.ts";
 import { type EmailTemplate, renderEmail } from "./mail-templates.ts";
+import { inLocale, requestLocale } from "./request-locale.ts";
 import { dataPaths } from "./storage.ts";
 
 const ALL_TEMPLATES: EmailTemplate[] = [
@@ -94,6 +96,35 @@ describe("templates", () => {
     expect(renderEmail(receipt, institute).text).toContain("Amount: ₹12,500.50\nOf which late fee: ₹250\n");
     for (const lateFee of [0, undefined])
       expect(renderEmail({ ...receipt, lateFee } as typeof receipt, institute).text).not.toContain("late fee");
+  });
+
+  test("a fee receipt says the day the money was paid beside the receipt's date, as the printed receipt does (walk 29a)", () => {
+    const receipt = { ...ALL_TEMPLATES.find((t) => t.template === "fee_receipt")!, paidOn: "2026-11-21" } as EmailTemplate;
+    const institute = { ...DEFAULT_SETTINGS.institute, name: "IDE" };
+    expect(renderEmail(receipt, institute).text).toContain("Date: 22 November 2026\nPaid on: 21 November 2026\n");
+    expect(renderEmail(receipt, institute).html).toContain("Date: 22 November 2026<br>Paid on: 21 November 2026");
+  });
+
+  test("its links open the site in the e-mail's language (walk 29a: a Hindi e-mail's link opened an English page)", async () => {
+    // As the app makes it, the language a message is rendered in (`inLocale`) the source of `currentLocale()`.
+    requestLocale(loadAllCatalogues());
+    await loadAllCatalogues();
+    const institute = { ...DEFAULT_SETTINGS.institute, name: "IDE" };
+    const approved = ALL_TEMPLATES.find((t) => t.template === "admission_approved")!;
+    const inHindi = inLocale("hi", () => renderEmail(approved, institute));
+    expect(inHindi.text).toContain("https://i.example/first-login?token=t&lang=hi");
+    expect(inHindi.html).toContain('href="https://i.example/first-login?token=t&amp;lang=hi"');
+    const received = ALL_TEMPLATES.find((t) => t.template === "admission_received")!;
+    expect(inLocale("mr", () => renderEmail(received, institute)).text).toContain("https://i.example/admission-status?lang=mr");
+    // English too: on a device or an institute set to another language, an English e-mail's link opens in English.
+    expect(inLocale("en", () => renderEmail(received, institute)).text).toContain("https://i.example/admission-status?lang=en");
+  });
+
+  test("the text part: a blank line between blocks, the sign-off's lines one under another (walk 29a)", () => {
+    const institute = { ...DEFAULT_SETTINGS.institute, name: "IDE", email: "office@i.example", phones: ["+91 20 1234 5678"] };
+    const { text } = renderEmail(ALL_TEMPLATES[0]!, institute);
+    expect(text).toEndWith("your password stays as it is.\n\nWarm regards,\nIDE\noffice@i.example · +91 20 1234 5678");
+    expect(text).not.toContain("\n\n\n");
   });
 });
 

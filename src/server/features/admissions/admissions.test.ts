@@ -480,7 +480,7 @@ describe("admin review", () => {
       .selectAll()
       .where("template", "=", "admission_approved")
       .executeTakeFirstOrThrow();
-    const link = /https:\/\/ide\.example\.org\/first-login\?token=(\S+)/.exec(mail.text_body)!;
+    const link = /https:\/\/ide\.example\.org\/first-login\?token=([^\s&]+)/.exec(mail.text_body)!;
     const token = decodeURIComponent(link[1]!);
     await completeFirstLogin(deps, { token, password: "Anita2026Pass" });
     const login = await signedIn(loginStudent(deps, { email: "", studentId: "STU0001", password: "Anita2026Pass" }));

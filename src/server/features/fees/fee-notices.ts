@@ -46,7 +46,14 @@ export interface IssuedReceipt {
 }
 
 /** A receipt was just issued (recorded by the office or a UPI transfer confirmed): notification and e-mail. */
-export async function tellReceiptIssued(deps: Pick<AppDeps, "mail" | "env">, trx: DB, at: Date, receipt: IssuedReceipt) {
+export async function tellReceiptIssued(
+  deps: Pick<AppDeps, "mail" | "env">,
+  trx: DB,
+  at: Date,
+  receipt: IssuedReceipt,
+  /** the day the money was paid (the payment's), which the receipt also shows */
+  paidOn: string,
+) {
   const student = await recipient(trx, receipt.user_id);
   if (!student) return;
   await notifyUser(trx, at, receipt.user_id, {
@@ -67,6 +74,7 @@ export async function tellReceiptIssued(deps: Pick<AppDeps, "mail" | "env">, trx
       lateFee: receipt.late_fee_paise ?? 0,
       mode: receipt.mode,
       issuedOn: receipt.issued_on,
+      paidOn,
       link: `${publicUrl(deps)}${studentReceiptPath(receipt.id)}`,
     },
     student.locale,

@@ -198,7 +198,7 @@ async function confirmWithReceipt(
   const { payment, receipt } = await deps.db.transaction().execute(async (trx) => {
     const { payment, details } = await confirm(trx, localDate(now, general.timeZone));
     const receipt = await issueReceipt(trx, payment, actorId, now, general.timeZone);
-    await tellReceiptIssued(deps, trx, now, receipt);
+    await tellReceiptIssued(deps, trx, now, receipt, payment.paid_on);
     await auditFeeAct(trx, { action: act.action, actorId, now, ip: act.ip }, payment.instalment_id, {
       receipt: receipt.number,
       amount: payment.amount_paise,

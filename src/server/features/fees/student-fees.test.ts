@@ -408,13 +408,16 @@ describe("receipts", () => {
     expect(english.text_body).toContain("Dear Asha Patil,");
     expect(english.text_body).toContain("Amount: ₹10,000");
     expect(english.text_body).toContain("Paid by: UPI");
-    expect(english.text_body).toContain("Date: 22 November 2026");
+    // The receipt's day, then the day the money was paid (the UTR's, a day before: walk 29a).
+    expect(english.text_body).toContain("Date: 22 November 2026\nPaid on: 21 November 2026");
     expect(english.text_body).toContain(`Receipt number: ${receipt.number}`);
-    expect(english.text_body).toContain(`/student/fees/receipts/${receipt.id}`);
+    expect(english.text_body).toContain(`/student/fees/receipts/${receipt.id}?lang=en`);
     const hindi = mail[1]!;
     expect(hindi.subject).toBe(`आपकी शुल्क रसीद ${ravis.number}`);
     expect(hindi.text_body).toContain("नकद");
     expect(hindi.text_body).toContain("₹7,500");
+    expect(hindi.text_body).toContain("भुगतान दिनांक: 22 नवंबर 2026");
+    expect(hindi.text_body).toContain(`/student/fees/receipts/${ravis.id}?lang=hi`);
     const notes = await deps.db
       .selectFrom("notifications")
       .select(["recipient_user_id", "type", "kind", "title", "params", "link"])

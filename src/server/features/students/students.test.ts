@@ -48,7 +48,7 @@ async function linkTokenFor(email: string) {
     .where("to_address", "=", email)
     .orderBy("id", "desc")
     .executeTakeFirstOrThrow();
-  return { mail: row, token: decodeURIComponent(/first-login\?token=(\S+)/.exec(row.text_body)![1]!) };
+  return { mail: row, token: decodeURIComponent(/first-login\?token=([^\s&]+)/.exec(row.text_body)![1]!) };
 }
 
 async function studentSession(email: string) {
