@@ -130,7 +130,7 @@ function ReceiptSheet({ receipt: r }: { receipt: Receipt }) {
       {r.cancelled ? (
         <p className="fee-receipt__cancelled" role="note">
           <strong>{t("receipt.cancelledStamp")}</strong>
-          <span>{t("receipt.cancelledReason", { reason: r.cancelled.reason })}</span>
+          <span>{t("receipt.cancelledOn", { date: formatDateTime(r.cancelled.at), reason: r.cancelled.reason })}</span>
         </p>
       ) : null}
 

@@ -437,12 +437,15 @@ describe("a receipt", () => {
     }
   });
 
-  test("a cancelled receipt keeps its number and says CANCELLED with the reason", async () => {
+  test("a cancelled receipt keeps its number and says CANCELLED, when and why, also on paper (walk 29a)", async () => {
     const cancelled = { ...RECEIPT, cancelled: { at: "2026-11-21T06:30:00.000Z", reason: "Entered against the wrong instalment" } };
     renderStudentAt("/student/fees/receipts/5", handlers({ "fees.receipt": () => cancelled }));
     const sheet = (await screen.findByRole("heading", { level: 2, name: "Fee receipt" })).closest("article")!;
     expect(within(sheet).getByText("CANCELLED")).toBeTruthy();
-    expect(within(sheet).getByText("Reason: Entered against the wrong instalment")).toBeTruthy();
+    // The sheet is what prints (the banner above it does not): it says when too.
+    expect(
+      within(sheet).getByText(/^Cancelled on 21 Nov 2026, \d{1,2}:\d{2} [ap]m\. Reason: Entered against the wrong instalment$/),
+    ).toBeTruthy();
     expect(within(sheet).getByText(wholeText("RCP/2026-27/000005"))).toBeTruthy();
     expect(screen.getByText("This receipt is cancelled")).toBeTruthy();
   });
