@@ -18,6 +18,7 @@ import { Button } from "../../ui/button.tsx";
 import { PasswordInput, TextInput, Toggle } from "../../ui/field.tsx";
 import { FormFailure } from "../../ui/load-error.tsx";
 import { PasswordRules } from "../auth/password-fields.tsx";
+import { SESSIONS_TEXT, SignOutEverywhere } from "../auth/sign-out-everywhere.tsx";
 import { bindFields, ToggleList } from "./section-fields.tsx";
 import { type FieldErrorMap, passwordMessages, SETTINGS_TEXT, type SettingsForms } from "./settings-form.ts";
 
@@ -217,6 +218,18 @@ export function OwnTwoStep() {
       <p className="text-sm text-muted" aria-live="polite">
         {set.isSuccess ? t(twoFactorEnabled ? "twoStep.on" : "twoStep.off") : null}
       </p>
+    </section>
+  );
+}
+
+/** "Logout All" for the signed-in office account, administrator or staff (walk 29b: students had it, the office not). */
+export function OwnSessions() {
+  return (
+    <section className="ac-settings-fieldset" aria-labelledby="settings-sessions-title">
+      <h3 id="settings-sessions-title" className="ac-settings-fieldset__title">
+        {SESSIONS_TEXT.title}
+      </h3>
+      <SignOutEverywhere />
     </section>
   );
 }

@@ -312,6 +312,17 @@ describe("System Settings", () => {
     expect(screen.getByText(/the institute has turned it on in Settings → Security/)).toBeTruthy();
   });
 
+  test("a staff member ends her other sessions from Profile: Logout All asks first, then says how many ended (walk 29b)", async () => {
+    const { sent } = renderAdmin("/admin/settings", handlers({ "auth.logoutAll": () => ({ endedSessions: 2 }) }), STAFF);
+    const section = (await screen.findByRole("heading", { level: 3, name: "Signed-in devices" })).closest("section")!;
+    fireEvent.click(within(section).getByRole("button", { name: "Logout All" }));
+    const dialog = screen.getByRole("dialog", { name: "Logout All" });
+    expect(within(dialog).getByText("Are you sure you want to log out from all devices?")).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole("button", { name: "Yes, log out" }));
+    await waitFor(() => expect(sent("auth.logoutAll")).toHaveLength(1));
+    expect((await within(section).findByRole("status")).textContent).toContain("Signed out of 2 other sessions. You stay signed in here.");
+  });
+
   test("a double click on Change Password or on Back up now sends once while the first call is on its way", async () => {
     const { sent } = await open("/admin/settings?section=security", {
       "auth.changePassword": neverAnswers,

@@ -31,7 +31,7 @@ import { useToast } from "../../ui/toast.tsx";
 import { GeneralSection } from "./general-section.tsx";
 import { NotificationsSection } from "./notifications-section.tsx";
 import { ProfileSection } from "./profile-section.tsx";
-import { OwnTwoStep, PasswordChange, SecuritySection } from "./security-section.tsx";
+import { OwnSessions, OwnTwoStep, PasswordChange, SecuritySection } from "./security-section.tsx";
 import {
   DEFAULT_SECTION,
   type FieldErrorMap,
@@ -268,6 +268,7 @@ export default function AdminSettingsPage() {
         {/* Staff have no Security section: their own password is changed here. */}
         {administrator ? null : <PasswordChange key={resetKey} />}
         <OwnTwoStep />
+        <OwnSessions />
       </>
     );
   } else if (!forms) {

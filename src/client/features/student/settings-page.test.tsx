@@ -8,6 +8,7 @@ import { changeLocale } from "../../lib/i18n.tsx";
 import { doubleClickSendsOnce, neverAnswers } from "../../lib/one-at-a-time-testing.ts";
 import { STORAGE_KEYS } from "../../lib/storage.ts";
 import { STUDENT, TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
+import { SESSIONS_TEXT } from "../auth/sign-out-everywhere.tsx";
 import { SECURITY_TEXT } from "./settings-security.tsx";
 import { errorOf, PROFILE, renderStudentAt, SETTINGS } from "./student-testing.tsx";
 import { notSavedText, savedText } from "./use-settings-save.ts";
@@ -175,7 +176,7 @@ describe("student settings: security", () => {
     const { sent } = await openSettings("?tab=security", { "auth.logoutAll": () => ({ endedSessions: 2 }) });
     fireEvent.click(await screen.findByRole("button", { name: "Logout All" }));
     let dialog = screen.getByRole("dialog", { name: "Logout All" });
-    expect(within(dialog).getByText(SECURITY_TEXT.logoutAllConfirm)).toBeTruthy();
+    expect(within(dialog).getByText(SESSIONS_TEXT.confirm)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
     expect(screen.queryByRole("dialog")).toBeNull();
     expect(sent("auth.logoutAll")).toEqual([]);
@@ -217,7 +218,7 @@ describe("student settings: security", () => {
     });
     fireEvent.click(await screen.findByRole("button", { name: "Logout All" }));
     fireEvent.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Yes, log out" }));
-    expect((await screen.findByRole("alert")).textContent).toContain(SECURITY_TEXT.logoutAllFailed);
+    expect((await screen.findByRole("alert")).textContent).toContain(SESSIONS_TEXT.failed);
   });
 
   test("the two-factor switch is saved and says the next sign-in asks for the e-mailed code", async () => {

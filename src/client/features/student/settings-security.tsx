@@ -18,14 +18,12 @@ import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Card } from "../../ui/card.tsx";
-import { Dialog } from "../../ui/dialog.tsx";
 import { PasswordInput, Toggle } from "../../ui/field.tsx";
+import { SESSIONS_TEXT, SignOutEverywhere } from "../auth/sign-out-everywhere.tsx";
 import { type SettingsSave, usePrivacySave, useSettingsSave } from "./use-settings-save.ts";
 
 /** In the reader's language, read at each use. */
-export const SECURITY_TEXT = labelsOf(["passwordFailed", "logoutAllConfirm", "logoutAllFailed", "passwordHint"], (key) =>
-  student.t(`security.${key}`),
-);
+export const SECURITY_TEXT = labelsOf(["passwordFailed", "passwordHint"], (key) => student.t(`security.${key}`));
 
 type StudentSettings = RouterOutputs["student"]["settings"];
 type PasswordField = "currentPassword" | "newPassword" | "confirmPassword";
@@ -36,12 +34,6 @@ const PASSWORD_IDS: Record<PasswordField, string> = {
 };
 const PASSWORD_ORDER: PasswordField[] = ["currentPassword", "newPassword", "confirmPassword"];
 const UPDATE_ID = "settings-update-password";
-
-/** 'Signed out of 2 other sessions.' — how many ended, in words. */
-export function endedSessionsText(n: number): string {
-  if (n === 0) return student.t("security.noOtherSessions");
-  return student.t("security.endedSessions", { count: n });
-}
 
 export function SecurityTab({ settings }: { settings: StudentSettings }) {
   return (
@@ -200,63 +192,10 @@ function PrivacyCard({ settings }: { settings: StudentSettings }) {
 }
 
 function LogoutAllCard() {
-  const t = useT(student);
   const utils = trpc.useUtils();
-  const logoutAll = trpc.auth.logoutAll.useMutation();
-  const [confirming, setConfirming] = useState(false);
-  const [outcome, setOutcome] = useState<{ tone: "success" | "error"; text: string } | null>(null);
-
-  // One sign-out of every device at a time (lib/one-at-a-time.ts): a double click's second click comes before busy shows.
-  const signingOut = useOneAtATime();
-  const confirm = () => {
-    void signingOut.run(async () => {
-      setOutcome(null);
-      try {
-        const { endedSessions } = await logoutAll.mutateAsync();
-        setOutcome({ tone: "success", text: endedSessionsText(endedSessions) });
-        void utils.student.dashboard.invalidate();
-      } catch {
-        setOutcome({ tone: "error", text: SECURITY_TEXT.logoutAllFailed });
-      } finally {
-        setConfirming(false);
-      }
-    });
-  };
-
   return (
-    <Card title={t("security.devices")}>
-      <div className="stack stack--sm">
-        <p className="text-sm text-muted">{t("security.devicesText")}</p>
-        {outcome ? (
-          <Alert tone={outcome.tone} onDismiss={() => setOutcome(null)}>
-            {outcome.text}
-          </Alert>
-        ) : null}
-        <div>
-          <Button variant="danger" onClick={() => setConfirming(true)}>
-            {t("security.logoutAll")}
-          </Button>
-        </div>
-      </div>
-      <Dialog
-        open={confirming}
-        onClose={() => !logoutAll.isPending && setConfirming(false)}
-        title={t("security.logoutAll")}
-        size="sm"
-        footer={
-          <div className="cluster cluster--end">
-            <Button variant="secondary" onClick={() => setConfirming(false)} disabled={logoutAll.isPending}>
-              {t("security.cancel")}
-            </Button>
-            <Button variant="danger" loading={logoutAll.isPending} onClick={() => void confirm()}>
-              {t("security.yes")}
-            </Button>
-          </div>
-        }
-      >
-        <p>{SECURITY_TEXT.logoutAllConfirm}</p>
-        <p className="text-sm text-muted">{t("security.staySignedIn")}</p>
-      </Dialog>
+    <Card title={SESSIONS_TEXT.title}>
+      <SignOutEverywhere onEnded={() => void utils.student.dashboard.invalidate()} />
     </Card>
   );
 }
