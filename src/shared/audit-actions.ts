@@ -15,6 +15,7 @@ export const AUDIT_ACTIONS = [
   "account.two_factor_off",
   "account.email_change_requested",
   "account.email_changed",
+  "account.renamed",
   "account.admin_created_at_console",
   "account.password_reset_at_console",
   "admission.approve",

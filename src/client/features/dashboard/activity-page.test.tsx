@@ -65,6 +65,10 @@ describe("the audit log in words", () => {
       "Changed their e-mail address from a@x.in to b@x.in",
       entry("account.email_changed", { from: "a@x.in", to: "b@x.in" }, { entityType: "user" }),
     ],
+    [
+      "Changed their name from “Priya Sharma” to “Administrator”",
+      entry("account.renamed", { from: "Priya Sharma", to: "Administrator" }, { entityType: "user" }),
+    ],
   ])("%s", (text, e) => {
     expect(describeActivity(e)).toBe(text);
   });

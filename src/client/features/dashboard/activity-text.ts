@@ -228,6 +228,7 @@ const SENTENCES: Record<AuditAction, (s: Said) => string> = {
   "account.email_change_requested": () => r("s.emailRequested"),
   "account.email_changed": ({ d }) =>
     str(d.from) && str(d.to) ? r("s.emailChangedFromTo", { from: String(d.from), to: String(d.to) }) : r("s.emailChanged"),
+  "account.renamed": ({ d }) => r("s.renamed", { from: String(d.from ?? "?"), to: String(d.to ?? "?") }),
   "account.admin_created_at_console": ({ d }) => r("s.adminCreatedAtConsole", { email: String(d.email ?? "?") }),
   "account.password_reset_at_console": ({ d }) => r("s.passwordResetAtConsole", { email: String(d.email ?? "?") }),
   "admission.approve": ({ d, application }) =>

@@ -169,7 +169,22 @@ export async function updateOwnProfile(deps: AppDeps, userId: number, input: Pro
   const changes: Partial<Pick<User, "name" | "mobile">> = {};
   if (input.name !== undefined) changes.name = input.name;
   if (input.mobile !== undefined) changes.mobile = input.mobile;
-  const user = await updateAccountFields(deps.db, userId, changes, deps.now().toISOString());
+  const now = deps.now();
+  const user = await deps.db.transaction().execute(async (trx) => {
+    const updated = await updateAccountFields(trx, userId, changes, now.toISOString());
+    // The activity log names people as they are called now: a new name is logged, with the old one, so that the
+    // entries made under it can still be told apart (walk 29b: a counsellor renamed "Administrator" left no trace).
+    if (updated.name !== account.name) {
+      await audit(trx, now, {
+        actorUserId: userId,
+        action: "account.renamed",
+        entityType: "user",
+        entityId: userId,
+        details: { from: account.name, to: updated.name },
+      });
+    }
+    return updated;
+  });
   return { user: toPublicUser(user) };
 }
 

@@ -343,6 +343,19 @@ describe("sessions and account", () => {
     expect(ok.data.user).toMatchObject({ name: "New Name", email: "head@example.test" });
   });
 
+  test("an office account's new name is in the activity log with the old one; the same name, or the mobile alone, logs nothing (walk 29b)", async () => {
+    const priya = await createUser(deps, { role: "staff", email: "priya@example.test", name: "Priya Sharma" });
+    const { token } = await signedIn(loginAdmin(deps, { email: "priya@example.test", password: TEST_PASSWORD }));
+    const renames = () =>
+      deps.db.selectFrom("audit_log").select(["actor_user_id", "entity_id", "details"]).where("action", "=", "account.renamed").execute();
+    expect((await send("PUT", "/api/auth/profile", { name: "Priya Sharma", mobile: "+91 98765 43210" }, token)).status).toBe(200);
+    expect(await renames()).toEqual([]);
+    expect((await send("PUT", "/api/auth/profile", { name: "Administrator" }, token)).status).toBe(200);
+    const [entry] = await renames();
+    expect(entry).toMatchObject({ actor_user_id: priya.id, entity_id: String(priya.id) });
+    expect(JSON.parse(entry!.details)).toEqual({ from: "Priya Sharma", to: "Administrator" });
+  });
+
   test("PUT /auth/profile: the mobile is a phone by every phone's rule, and the name a person's (stop 48, walk 16a)", async () => {
     await createUser(deps, { role: "admin", email: "head@example.test", name: "Old Name", mobile: "9822012345" });
     const { token } = await signedIn(loginAdmin(deps, { email: "head@example.test", password: TEST_PASSWORD }));
