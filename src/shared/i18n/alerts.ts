@@ -11,6 +11,7 @@ export const alerts = namespace("alerts", en, {
 /** What a notification can say: each kind has a title and a message in the catalogue (`kind.<kind>.title`). */
 export const NOTIFICATION_KINDS = [
   "admission.new",
+  "admission.walkIn",
   "contact.new",
   "ticket.new",
   "ticket.message",

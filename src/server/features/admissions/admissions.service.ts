@@ -325,20 +325,29 @@ export async function submitApplication(
         .insertInto("admission_documents")
         .values(documentRows(row.id, stored, at))
         .execute();
-      await notifyAdmins(trx, now, {
-        type: "admission",
-        priority: "high",
-        kind: "admission.new",
-        params: { name: `${row.first_name} ${row.last_name}`, course: row.course, number: applicationNumber },
-        data: { admissionId: row.id, applicationNumber, email: row.email, course: row.course },
-      });
+      // Entered at the counter: the alert says by whom (to the institute's address too), and not to them.
+      const name = `${row.first_name} ${row.last_name}`;
+      const by = enteredBy === null ? null : await trx.selectFrom("users").select("name").where("id", "=", enteredBy).executeTakeFirst();
+      await notifyAdmins(
+        trx,
+        now,
+        {
+          type: "admission",
+          priority: "high",
+          ...(by
+            ? { kind: "admission.walkIn", params: { name, course: row.course, number: applicationNumber, by: by.name } }
+            : { kind: "admission.new", params: { name, course: row.course, number: applicationNumber } }),
+          data: { admissionId: row.id, applicationNumber, email: row.email, course: row.course },
+        },
+        enteredBy,
+      );
       if (enteredBy !== null)
         await audit(trx, now, {
           actorUserId: enteredBy,
           action: "admission.walk_in",
           entityType: "admission",
           entityId: row.id,
-          details: { applicationNumber, name: `${row.first_name} ${row.last_name}` },
+          details: { applicationNumber, name },
           ip: meta.ip,
         });
       await deps.mail.enqueue(trx, row.email, {

@@ -763,6 +763,18 @@ describe("the office's work on applications (issue 17)", () => {
     const seen = await (await staffCaller()).admissions.adminGet({ id: walkIn.id });
     expect(seen).toMatchObject({ walkIn: true, enteredByName: "Meera Counsellor" });
     expect(await actions("admission.walk_in")).toHaveLength(3);
+    // The office is told who entered it; the one who did is not told of her own walk-in (walk 29b).
+    const told = await deps.db
+      .selectFrom("notifications")
+      .select(["recipient_user_id", "kind", "message"])
+      .where("kind", "=", "admission.walkIn")
+      .where("data", "like", `%${walkIn.application_number}%`)
+      .execute();
+    expect(told.length).toBeGreaterThan(0);
+    expect(told.map((n) => n.recipient_user_id)).not.toContain(staffId);
+    expect(told[0]!.message).toBe(
+      `Meera Counsellor entered ${FIELDS.firstName} ${FIELDS.lastName}'s application for ${FIELDS.course} at the office (${walkIn.application_number}).`,
+    );
     // The applicant is still told, at their own address.
     expect(
       await deps.db.selectFrom("email_outbox").select("template").where("to_address", "=", "walkin0@example.test").executeTakeFirst(),

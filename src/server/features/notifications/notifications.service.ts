@@ -146,7 +146,13 @@ const EMAILED_TYPES: readonly NotificationType[] = ["admission", "contact", "sys
  * Notifies every active admin, in one statement; with Settings → Notifications → Email notifications on, the
  * alert is also e-mailed to General → admin e-mail (through the outbox, in the caller's transaction).
  */
-export async function notifyAdmins(db: Kysely<Database>, at: Date, n: NewNotification): Promise<void> {
+export async function notifyAdmins(
+  db: Kysely<Database>,
+  at: Date,
+  n: NewNotification,
+  /** who caused it from the office (a walk-in they entered): not told of their own act (walk 29b) */
+  except: number | null = null,
+): Promise<void> {
   const settings = await getSettings({ db });
   if (!adminsWantIt(settings, n.type)) return;
   const words = storedWords(n);
@@ -159,9 +165,10 @@ export async function notifyAdmins(db: Kysely<Database>, at: Date, n: NewNotific
   }
   // Staff handle admissions, inquiries and tickets: they are told about those; system and security alerts are
   // the administrators' alone.
-  await notifyWhere(db, at, n, (users) =>
-    users.where("role", "in", STAFF_TYPES.includes(n.type) ? OFFICE_ROLES : ["admin"]).where("is_active", "=", 1),
-  );
+  await notifyWhere(db, at, n, (users) => {
+    const office = users.where("role", "in", STAFF_TYPES.includes(n.type) ? OFFICE_ROLES : ["admin"]).where("is_active", "=", 1);
+    return except === null ? office : office.where("id", "!=", except);
+  });
 }
 
 type UsersQuery = SelectQueryBuilder<Database, "users", {}>;
