@@ -2,7 +2,7 @@
  * "Logout All" (spec part 1 §8; decision 002): ends the account's every other session, after a confirmation, and
  * says how many ended; this device stays signed in. Students have it in Settings → Security, office accounts in
  * Settings → Profile (walk 29b: a counsellor could end her other sessions only by changing her password).
- * Each place frames it (a card, a settings fieldset) under `sessionsTitle()`.
+ * Each place frames it (a card, a settings fieldset) under its title, `sessions.title` of the auth catalogue.
  */
 
 import { useState } from "react";
@@ -16,7 +16,7 @@ import { Button } from "../../ui/button.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
 
 /** In the reader's language, read at each use. */
-export const SESSIONS_TEXT = labelsOf(["title", "confirm", "failed"], (key) => auth.t(`sessions.${key}`));
+export const SESSIONS_TEXT = labelsOf(["confirm", "failed"], (key) => auth.t(`sessions.${key}`));
 
 /** 'Signed out of 2 other sessions.' — how many ended, in words. */
 function endedSessionsText(n: number): string {

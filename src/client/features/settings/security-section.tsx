@@ -5,6 +5,7 @@
 
 import { type FormEvent, useState } from "react";
 import { ACCOUNT_MSG } from "../../../shared/account-messages.ts";
+import { auth } from "../../../shared/i18n/auth.ts";
 import { config } from "../../../shared/i18n/config.ts";
 import { MSG } from "../../../shared/messages.ts";
 import { normaliseError } from "../../lib/errors.ts";
@@ -18,7 +19,7 @@ import { Button } from "../../ui/button.tsx";
 import { PasswordInput, TextInput, Toggle } from "../../ui/field.tsx";
 import { FormFailure } from "../../ui/load-error.tsx";
 import { PasswordRules } from "../auth/password-fields.tsx";
-import { SESSIONS_TEXT, SignOutEverywhere } from "../auth/sign-out-everywhere.tsx";
+import { SignOutEverywhere } from "../auth/sign-out-everywhere.tsx";
 import { bindFields, ToggleList } from "./section-fields.tsx";
 import { type FieldErrorMap, passwordMessages, SETTINGS_TEXT, type SettingsForms } from "./settings-form.ts";
 
@@ -224,10 +225,11 @@ export function OwnTwoStep() {
 
 /** "Logout All" for the signed-in office account, administrator or staff (walk 29b: students had it, the office not). */
 export function OwnSessions() {
+  const t = useT(auth);
   return (
     <section className="ac-settings-fieldset" aria-labelledby="settings-sessions-title">
       <h3 id="settings-sessions-title" className="ac-settings-fieldset__title">
-        {SESSIONS_TEXT.title}
+        {t("sessions.title")}
       </h3>
       <SignOutEverywhere />
     </section>

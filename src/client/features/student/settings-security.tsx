@@ -5,6 +5,7 @@
  */
 
 import { type FormEvent, useState } from "react";
+import { auth } from "../../../shared/i18n/auth.ts";
 import { student } from "../../../shared/i18n/student.ts";
 import { labelsOf } from "../../../shared/i18n/translate.ts";
 import { MSG } from "../../../shared/messages.ts";
@@ -19,7 +20,7 @@ import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Card } from "../../ui/card.tsx";
 import { PasswordInput, Toggle } from "../../ui/field.tsx";
-import { SESSIONS_TEXT, SignOutEverywhere } from "../auth/sign-out-everywhere.tsx";
+import { SignOutEverywhere } from "../auth/sign-out-everywhere.tsx";
 import { type SettingsSave, usePrivacySave, useSettingsSave } from "./use-settings-save.ts";
 
 /** In the reader's language, read at each use. */
@@ -192,9 +193,10 @@ function PrivacyCard({ settings }: { settings: StudentSettings }) {
 }
 
 function LogoutAllCard() {
+  const t = useT(auth);
   const utils = trpc.useUtils();
   return (
-    <Card title={SESSIONS_TEXT.title}>
+    <Card title={t("sessions.title")}>
       <SignOutEverywhere onEnded={() => void utils.student.dashboard.invalidate()} />
     </Card>
   );
