@@ -16,6 +16,7 @@ import * as v from "valibot";
 import { account } from "../../shared/i18n/account.ts";
 import { validation } from "../../shared/i18n/validation.ts";
 import { fieldErrorsOf } from "../../shared/schemas/common.ts";
+import { announceIfFocused } from "./announce.ts";
 import { failureMessage, normaliseError } from "./errors.ts";
 import { useLocale, useT } from "./i18n.tsx";
 import { useLeaveWarning } from "./leave-warning.ts";
@@ -154,6 +155,8 @@ export function focusField(id: string): void {
   const field = document.getElementById(id) as (HTMLElement & { disabled?: boolean }) | null;
   if (!field) return;
   if (!field.disabled) {
+    // Already there (Enter pressed in it): the focus does not move, so its message is said once it is shown.
+    if (field === document.activeElement) requestAnimationFrame(() => announceIfFocused(field));
     focusInView(field);
     return;
   }

@@ -8,6 +8,7 @@
  */
 import { type InputHTMLAttributes, useEffect, useRef } from "react";
 import { portal } from "../../shared/i18n/portal.ts";
+import { announceIfFocused } from "../lib/announce.ts";
 import { formatFileSize } from "../lib/file-size.ts";
 import { useT } from "../lib/i18n.tsx";
 import { cx } from "./cx.ts";
@@ -31,6 +32,11 @@ export function FileInput({ id, file, onChoose, disabled, ...native }: FileInput
   useEffect(() => {
     if (!file && input.current) input.current.value = "";
   }, [file]);
+  // A file refused as it is chosen: the focus is back on the input already, so its message is said (walk 30b).
+  const invalid = native["aria-invalid"] === true || native["aria-invalid"] === "true";
+  useEffect(() => {
+    if (invalid) announceIfFocused(input.current);
+  }, [invalid, file]);
   return (
     <div className="ui-file">
       <input
