@@ -153,8 +153,12 @@ export function ReasonDialog({
       busyLabel={busyLabel}
       submitVariant="danger"
       failure={failure}
+      describedBy={`${id}-text`}
     >
-      <div className="ops-confirm__text">{children}</div>
+      {/* What is refused or cancelled describes the dialog: the focus goes to Reason, past it (walk 30b). */}
+      <div id={`${id}-text`} className="ops-confirm__text">
+        {children}
+      </div>
       <TextArea id={fieldId} label={t("reason")} required rows={3} maxLength={REASON_MAX} hint={hint} {...reason.bind} />
     </FormDialog>
   );

@@ -117,6 +117,8 @@ describe("the fee desk: to confirm (issue 19)", () => {
     await within(table).findByText("Ravi Kumar");
     fireEvent.click(within(table).getByRole("button", { name: "Reject the payment of Ravi Kumar, UTR 111122223333" }));
     const dialog = await screen.findByRole("dialog", { name: "Reject this payment?" });
+    // Which payment it is describes the dialog, as the Confirm's (walk 30b: the focus on Reason skipped it).
+    expect(document.getElementById(dialog.getAttribute("aria-describedby") ?? "")?.textContent).toContain("Ravi Kumar");
     fireEvent.click(within(dialog).getByRole("button", { name: "Reject" }));
     const reason = within(dialog).getByLabelText(/^Reason/);
     await waitFor(() => expect(errorOf(reason)).toBe("Give the reason (it is kept with the record)."));
