@@ -7,10 +7,12 @@ export type ProgressBarProps = {
   value: number;
   /** What is progressing, shown above the bar and naming it. */
   label: string;
+  /** Whose progress, said before the label where the bar stands among others (a course card's subject). */
+  of?: string;
   className?: string;
 };
 
-export function ProgressBar({ value, label, className }: ProgressBarProps) {
+export function ProgressBar({ value, label, of, className }: ProgressBarProps) {
   const labelId = useId();
   const percent = Math.round(Math.min(100, Math.max(0, Number.isFinite(value) ? value : 0)));
   return (
@@ -25,7 +27,8 @@ export function ProgressBar({ value, label, className }: ProgressBarProps) {
       </div>
       <div
         role="progressbar"
-        aria-labelledby={labelId}
+        aria-labelledby={of ? undefined : labelId}
+        aria-label={of ? `${of}: ${label}` : undefined}
         aria-valuenow={percent}
         aria-valuemin={0}
         aria-valuemax={100}

@@ -72,11 +72,9 @@ export function NewTicketPage() {
     <div className="page-stack help-page">
       <BackToHelp />
       <StudentPageHeader title={t("help.new.title")} lead={t("help.new.lead")} />
-      <section className="ui-card" aria-labelledby="help-new-form-title">
+      {/* No heading of its own: it said the page's h1 again (walk 30b). */}
+      <section className="ui-card">
         <div className="ui-card__body">
-          <h2 id="help-new-form-title" className="sr-only">
-            {t("help.new.title")}
-          </h2>
           <form className="stack help-form" onSubmit={submit} noValidate>
             <FormFailure message={form.failure} />
             <TextInput {...field("subject")} label={tHelp("new.subject")} required maxLength={200} hint={t("help.new.subjectHint")} />

@@ -122,6 +122,8 @@ describe("student Help (issue 18)", () => {
       "tickets.mine": () => ({ tickets: [], stats: STATS, pagination: page(0) }),
     });
     await screen.findByRole("heading", { level: 1, name: "Ask a question" });
+    // The page's one heading of that name (walk 30b: an h2 said it again).
+    expect(screen.getAllByRole("heading", { name: "Ask a question" })).toHaveLength(1);
     fireEvent.click(screen.getByRole("button", { name: "Send question" }));
     await screen.findByText("Subject is required");
     expect(screen.getByText("Description is required")).toBeTruthy();

@@ -32,6 +32,8 @@ describe("Site content (issue 17)", () => {
     expect((screen.getByLabelText(/^Phone numbers/) as HTMLTextAreaElement).value).toBe("+91 20 1234 5678");
     fireEvent.click(screen.getByRole("button", { name: "Add an office" }));
     const second = screen.getByRole("group", { name: "Office 2" });
+    // Each office's Remove names its office (walk 30b: a list of buttons read "Remove this office" twice).
+    expect(within(second).getByRole("button", { name: "Remove this office: Office 2" })).toBeTruthy();
     // Settings → General's address stands for the first office on the site: its field says so, the others do not.
     const firstAddress = within(screen.getByRole("group", { name: "Office 1" })).getByLabelText(/^Address/);
     expect(firstAddress.getAttribute("aria-describedby")).toBeTruthy();

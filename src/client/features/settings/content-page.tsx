@@ -198,7 +198,12 @@ export default function ContentPage() {
                     {...officeField(office, i, "address")}
                   />
                   <div>
-                    <Button size="sm" variant="ghost" onClick={() => edit({ offices: form.offices.filter((_, j) => j !== i) })}>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      aria-label={`${t("content.office.remove")}: ${t("content.office.legend", { n: i + 1 })}`}
+                      onClick={() => edit({ offices: form.offices.filter((_, j) => j !== i) })}
+                    >
                       {t("content.office.remove")}
                     </Button>
                   </div>

@@ -113,6 +113,7 @@ function CoursesOverview() {
                         <ProgressBar
                           value={c.progress.percent}
                           label={t("my.units", { done: c.progress.done, total: c.progress.total, count: c.progress.done })}
+                          of={`${c.code} ${c.name}`}
                         />
                         <span className="studies-card__meta text-sm text-muted">
                           {t("my.materialsCount", { count: c.materials.length })} · {t("my.toDo", { count: open })}
