@@ -229,6 +229,14 @@ describe("the admission wizard", () => {
     }
   });
 
+  test("no course open at all: the page says admissions are closed and how to ask, with no form to fill (walk 30a)", async () => {
+    renderApp("/admission", { "admissions.courses": () => ({ courses: [] }) });
+    expect(await screen.findByRole("heading", { level: 2, name: "Admissions are closed for now" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Contact us" }).getAttribute("href")).toBe("/contact");
+    expect(screen.queryByRole("button", { name: "Next Step" })).toBeNull();
+    expect(screen.queryByLabelText(/^First Name/)).toBeNull();
+  });
+
   test("submitting with required fields missing lists them in the spec's order and jumps to the first", async () => {
     storeDraft({ ...COMPLETE, gender: "", pincode: "", course: "" }, 3);
     renderApp("/admission");

@@ -266,6 +266,8 @@ export default function AdmissionPage() {
             </div>
           </div>
         </div>
+      ) : openCourses?.length === 0 ? (
+        <AdmissionsClosed />
       ) : (
         <form
           className="ui-card wizard"
@@ -544,5 +546,26 @@ function FailureScreen({ error, onTryAgain }: { error: ApiError; onTryAgain: () 
       </Alert>
       <p className="text-muted">{t("failure.kept")}</p>
     </OutcomeScreen>
+  );
+}
+
+/**
+ * No course open for applications (the catalogue emptied, or every programme closed): said at once, with the way to
+ * ask, instead of four steps that could only be refused at the end (walk 30a). A draft kept on the device stays.
+ */
+function AdmissionsClosed() {
+  const t = useT(admission);
+  return (
+    <div className="ui-card wizard">
+      <div className="ui-card__body wizard__status">
+        <h2 className="wizard__title">{t("closed.title")}</h2>
+        <p>{t("closed.text")}</p>
+        <div className="cluster">
+          <Link href="/contact" className={buttonClass("primary")}>
+            {t("closed.contact")}
+          </Link>
+        </div>
+      </div>
+    </div>
   );
 }

@@ -89,10 +89,12 @@ export function useOpenCourses(): readonly string[] | undefined {
   return trpc.admissions.courses.useQuery(undefined, { staleTime: Number.POSITIVE_INFINITY, retry: 1 }).data?.courses;
 }
 
-/** Courses come from the live catalog; the seed list stands in while it loads or if it cannot be read. */
+/**
+ * Courses come from the live catalog; the seed list stands in only while it loads or if it cannot be read. An empty
+ * catalog offers none (walk 30a: the seed's eight courses were offered, each refused once the form was sent).
+ */
 function useCourseOptions(fallback: readonly string[]) {
-  const courses = useOpenCourses();
-  return courses?.length ? courses : fallback;
+  return useOpenCourses() ?? fallback;
 }
 
 function SelectField({

@@ -130,6 +130,7 @@ export function StudentFormDialog({ open, mode, initial, studentId, busy, server
             label={FIELD_LABELS.standard}
             required
             placeholder={t("form.chooseStandard")}
+            hint={standards.data?.standards.length === 0 ? t("form.noStandards") : undefined}
             options={standardOptions(initial.standard, standards.data?.standards)}
           />
           <Select {...field("bloodGroup")} label={FIELD_LABELS.bloodGroup} placeholder={t("form.notGiven")} options={BLOOD_GROUPS} />

@@ -85,11 +85,12 @@ export function checkStudentForm(values: StudentFormValues): FormProblems | null
 }
 
 /**
- * The Course/Standard choices: the live catalog (the seed list while it loads), plus a student's current
- * value that was retired since.
+ * The Course/Standard choices: the live catalog (the seed list only while it loads), plus a student's current
+ * value that was retired since. An empty catalog offers none (walk 30a: the seed list was offered, which the server
+ * refuses).
  */
 export function standardOptions(current: string, catalog: readonly string[] = SEED_STANDARDS): string[] {
-  const list: string[] = [...(catalog.length ? catalog : SEED_STANDARDS)];
+  const list: string[] = [...catalog];
   if (current && !list.includes(current)) list.push(current);
   return list;
 }

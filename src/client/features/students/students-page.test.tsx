@@ -67,6 +67,15 @@ describe("Student Management", () => {
     expect(screen.getByRole("group", { name: "New This Month" })).toBeTruthy();
   });
 
+  test("Add Student with no programme listed: no course to choose, and the field says where to add one (walk 30a)", async () => {
+    renderAdmin("/admin/students", { "students.list": listOf([]), "students.standards": () => ({ standards: [] }) });
+    fireEvent.click(await screen.findByRole("button", { name: "Add Student" }));
+    const dialog = screen.getByRole("dialog", { name: "Add Student" });
+    await within(dialog).findByText("No programme is listed yet: add one in Programmes first.");
+    const standard = within(dialog).getByLabelText(/^Course\/Standard/) as HTMLSelectElement;
+    expect([...standard.options].map((o) => o.value)).toEqual([""]);
+  });
+
   test("Add Student: the spec's message for missing fields and nothing sent; then the new student ID, and a term to raise again", async () => {
     const { sent } = renderAdmin("/admin/students", {
       "students.list": listOf([student()]),
