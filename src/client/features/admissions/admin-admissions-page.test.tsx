@@ -362,6 +362,8 @@ describe("admin admissions", () => {
     fireEvent.click(within(rowOf("Ravi Kumar")).getByRole("button", { name: /^Delete/ }));
     const dialog = await screen.findByRole("dialog", { name: "Delete this application?" });
     expect(within(dialog).getByText(/This action cannot be undone/)).toBeTruthy();
+    // Approved: what becomes of its student is said first (walk 30a: nothing was).
+    expect(within(dialog).getByText(/^Its student stays enrolled and keeps signing in/)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole("button", { name: "Delete" }));
     expect(await within(dialog).findByText("Error deleting admission. Please try again.")).toBeTruthy();
     fail = false;

@@ -50,10 +50,13 @@ const STATUS_FILTER = { key: "status", values: STATUS_VALUES };
 type Row = RouterOutputs["admissions"]["adminList"]["admissions"][number];
 
 const fullName = (a: { firstName: string | null; lastName: string | null }) => `${a.firstName ?? ""} ${a.lastName ?? ""}`.trim();
-const refOf = (a: Row | { id: number; firstName: string | null; lastName: string | null; applicationNumber: string }): AdmissionRef => ({
+const refOf = (
+  a: Row | { id: number; firstName: string | null; lastName: string | null; applicationNumber: string; status?: string },
+): AdmissionRef => ({
   id: a.id,
   name: fullName(a),
   applicationNumber: a.applicationNumber,
+  approved: a.status === "approved",
 });
 
 /** A decision's result above the list; `at` tells one result from the next. */

@@ -30,6 +30,8 @@ export interface AdmissionRef {
   id: number;
   name: string;
   applicationNumber: string;
+  /** approved: a student was made from it, who stays when it is deleted */
+  approved?: boolean;
 }
 
 export type ProcessResult = RouterOutputs["admissions"]["process"];
@@ -183,6 +185,8 @@ export function DeleteDialog({ admission, onClose, onDone }: { admission: Admiss
       onClose={onClose}
     >
       <Named text={t("proc.deleteText")} admission={admission} />
+      {/* The spec lets an approved application be deleted: the confirmation says what becomes of its student (walk 30a). */}
+      {admission?.approved ? <p>{t("proc.deleteApproved")}</p> : null}
     </ConfirmDialog>
   );
 }
