@@ -108,6 +108,9 @@ describe("about page", () => {
       expect(screen.getByRole("heading", { name })).toBeTruthy();
     }
     expect(await screen.findByText(/Test Institute is a private institute/)).toBeTruthy();
+    // The opening line claims no years: they are the institute's own figure, from its founding year (walk 30a:
+    // "For more than ten years" stood there for an institute founded this year).
+    expect(screen.getByText(/^We help working adults, parents and school-leavers across India/).textContent).not.toMatch(/year/i);
     expect(screen.getByText(/Walk in to our Pune office or Mumbai office/)).toBeTruthy();
     expect(screen.queryByRole("button", { name: /brochure/i })).toBeNull();
     expect(screen.queryByRole("link", { name: /brochure/i })).toBeNull();
