@@ -49,7 +49,7 @@ export function PlansTab() {
     {
       key: "programme",
       header: t("col.programme"),
-      render: (p) => <StackedCell strong main={p.name} notes={[feeText(p)]} />,
+      render: (p) => <StackedCell strong main={p.name} notes={[p.archived ? t("plans.archived") : null, feeText(p)]} />,
     },
     {
       key: "plan",

@@ -17,6 +17,7 @@ type Concession = RouterOutputs["feePlans"]["concessions"]["concessions"][number
 const BBA: Programme = {
   id: 17,
   name: "BBA",
+  archived: false,
   version: "default",
   feePaise: 18_000_00,
   feePeriod: "year",
@@ -92,6 +93,14 @@ describe("fee plans (issue 19)", () => {
     await screen.findByText("The fee plan of BBA is saved. Fees already raised keep their dates.");
     // With the version it was opened from (stop 48).
     expect(sent("feePlans.save")).toEqual([{ programmeId: 17, version: "default", days: ["0", "90"], lateFee: "250", graceDays: "5" }]);
+  });
+
+  test("an archived programme listed for its students says so (walk 30a)", async () => {
+    renderAdmin("/admin/fees?tab=plans", { "feePlans.list": () => listAnswer([{ ...BBA, archived: true }]) });
+    const table = await screen.findByRole("table", { name: "Programmes and their fee plans" });
+    const bba = (await within(table).findByText("BBA")).closest("tr")!;
+    expect(within(bba).getByText("Archived: listed for the students it still has")).toBeTruthy();
+    expect(within(bba).getByText("₹18,000 for a year · 2 instalments")).toBeTruthy();
   });
 
   test("a saved plan's form sends the version it was opened from; a colleague's save since is refused with its words, the typed days kept (stop 48)", async () => {

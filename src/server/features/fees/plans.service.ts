@@ -101,9 +101,11 @@ async function storedPlan(db: DB, programmeId: number) {
  */
 const planVersion = (plan: Plan) => (plan.saved ? rowVersion([plan.days, plan.lateFee, plan.graceDays]) : "default");
 
-const toItem = (p: PlanProgramme, plan: Plan, students: { term: number; count: number }[]) => ({
+const toItem = (p: PlanProgramme & { archived?: number }, plan: Plan, students: { term: number; count: number }[]) => ({
   id: p.id,
   name: p.name,
+  /** off the public site, listed for the students it still has */
+  archived: p.archived === 1,
   version: planVersion(plan),
   feePaise: p.fee_paise,
   feePeriod: p.fee_period,
@@ -120,14 +122,31 @@ const toItem = (p: PlanProgramme, plan: Plan, students: { term: number; count: n
 /**
  * The listed programmes (the public order), searched by name, a page at a time, each with its plan (or the
  * default), its instalments' amounts and its active students per term: three queries whatever the page holds.
+ * An archived programme stays while it has active students (walk 30a: archived, its students' next term's fees
+ * could no longer be raised), marked `archived`.
  */
 export async function listPlans(deps: Pick<AppDeps, "db">, query: PlanListQuery) {
-  let base = deps.db.selectFrom("programmes").where("archived", "=", 0);
+  let base = deps.db
+    .selectFrom("programmes")
+    .where((eb) =>
+      eb.or([
+        eb("programmes.archived", "=", 0),
+        eb.exists(
+          eb
+            .selectFrom("users")
+            .select("users.id")
+            .whereRef("users.programme_id", "=", "programmes.id")
+            .where("users.role", "=", "student")
+            .where("users.is_active", "=", 1),
+        ),
+      ]),
+    );
   if (query.search) base = base.where(anyColumnContains(["programmes.name", "programmes.slug"], query.search));
   const { rows, pagination } = await pageWithTotal(
     base,
     base
-      .select(["id", "name", "fee_paise", "fee_period", "instalments", "duration_months"])
+      .select(["id", "name", "fee_paise", "fee_period", "instalments", "duration_months", "archived"])
+      .orderBy("archived")
       .orderBy("sort_order")
       .orderBy("name")
       .orderBy("id"),

@@ -162,6 +162,23 @@ describe("fee plans (issue 19)", () => {
     expect(page.programmes).toHaveLength(4);
   });
 
+  test("an archived programme with active students stays in the list, marked, so their next term can be raised; archiving says they keep it (walk 30a)", async () => {
+    await students(programmeId, 1, 1);
+    const archived = await admin.call.programmes.setArchived({ id: programmeId, archived: true });
+    expect(archived.message).toBe(
+      "Bachelor of Testing is archived: no longer listed or offered. Its 1 active student keeps it, and Fee plans still lists it for them.",
+    );
+    const listed = (await staff.call.feePlans.list({ search: "testing" })).programmes;
+    expect(listed.map((p) => [p.name, p.archived])).toEqual([["Bachelor of Testing", true]]);
+    // Without active students it goes, as any archived programme.
+    await deps.db.updateTable("users").set({ is_active: 0 }).where("programme_id", "=", programmeId).execute();
+    expect((await staff.call.feePlans.list({ search: "testing" })).programmes).toEqual([]);
+    const empty = await addProgramme({ name: "Diploma in Nothing Yet", fee: 1_000_00, period: "year", instalments: 1 });
+    expect((await admin.call.programmes.setArchived({ id: empty, archived: true })).message).toBe(
+      "Diploma in Nothing Yet is archived: no longer listed or offered.",
+    );
+  });
+
   test("two administrators saving one plan: the second, from the version both opened, is refused; the first stands (stop 48)", async () => {
     const opened = (await staff.call.feePlans.list({ search: "testing" })).programmes[0]!.version;
     expect(opened).toBe("default");

@@ -298,7 +298,10 @@ export async function updateProgramme(deps: AppDeps, actorId: number, input: Pro
   return { message: text.t("said.updated", { name: row.name }), programme: toOffice(row) };
 }
 
-/** Archived: off the public site and the admission form; students and applications keep naming it. */
+/**
+ * Archived: off the public site and the admission form; students and applications keep naming it. Reversible, so
+ * not asked about; what its active students keep is said (walk 30a: archived "at once", nothing said of them).
+ */
 export async function setProgrammeArchived(
   deps: AppDeps,
   actorId: number,
@@ -315,7 +318,21 @@ export async function setProgrammeArchived(
       { actorUserId: actorId, ip: meta.ip, details: (row) => ({ name: row.name }) },
     );
   });
-  return { message: text.t(input.archived ? "said.archived" : "said.restored", { name: row.name }), programme: toOffice(row) };
+  const students = input.archived ? await activeStudentsOf(deps.db, input.id) : 0;
+  const said = !input.archived ? "said.restored" : students ? "said.archivedWithStudents" : "said.archived";
+  return { message: text.t(said, { name: row.name, count: students }), programme: toOffice(row) };
+}
+
+/** How many active students a programme has. */
+async function activeStudentsOf(db: DB, programmeId: number): Promise<number> {
+  const row = await db
+    .selectFrom("users")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("role", "=", "student")
+    .where("is_active", "=", 1)
+    .where("programme_id", "=", programmeId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /** The syllabus PDF (checked by content, at most 10 MB); a new one replaces the old. */
