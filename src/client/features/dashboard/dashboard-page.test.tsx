@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { act, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
+import { DEFAULT_SETTINGS } from "../../../shared/schemas/settings.ts";
 import { renderAdmin } from "../../layouts/admin-testing.tsx";
 import { STAFF, TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
 import type { RouterOutputs } from "../../lib/trpc.ts";
@@ -147,6 +148,20 @@ describe("admin dashboard", () => {
         .map((a) => a.getAttribute("href")),
     ).toEqual(["/admin/programmes", "/admin/content?tab=news", "/admin/gallery", "/admin/content"]);
     expect(sent("dashboard.sampleContent")).toHaveLength(1);
+  });
+
+  test("while maintenance mode closes the public site, the administrator's dashboard says so, with where to open it (walk 30a)", async () => {
+    const settings = (maintenanceMode: boolean) => () => ({
+      settings: { ...DEFAULT_SETTINGS, system: { ...DEFAULT_SETTINGS.system, maintenanceMode } },
+    });
+    renderAdmin("/admin/dashboard", { "dashboard.stats": () => STATS, "settings.get": settings(true) });
+    const alert = (await screen.findByText("The public site is closed for maintenance")).closest(".ui-alert") as HTMLElement;
+    expect(within(alert).getByRole("link", { name: "Settings → System" }).getAttribute("href")).toBe("/admin/settings?section=system");
+    cleanup();
+    const { sent } = renderAdmin("/admin/dashboard", { "dashboard.stats": () => STATS, "settings.get": settings(false) });
+    await waitFor(() => expect(sent("settings.get")).toHaveLength(1));
+    await act(async () => {});
+    expect(screen.queryByText("The public site is closed for maintenance")).toBeNull();
   });
 
   test("none left, or a member of staff: no such list", async () => {

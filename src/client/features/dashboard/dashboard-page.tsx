@@ -20,6 +20,7 @@ import { CheckCircleIcon, FileIcon, MailIcon, UsersIcon } from "../../ui/icons.t
 import { ListLoadError } from "../../ui/load-error.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
 import { FeesGlance } from "./fees-glance.tsx";
+import { MaintenanceNotice } from "./maintenance-notice.tsx";
 import { ManagementCentre } from "./management-centre.tsx";
 import { RecentActivity } from "./recent-activity.tsx";
 import { SampleContent } from "./sample-content.tsx";
@@ -76,7 +77,12 @@ export default function AdminDashboardPage() {
         <p className="welcome-banner__meta">{t("dashboard.meta")}</p>
       </div>
 
-      {user?.role === "admin" ? <SampleContent /> : null}
+      {user?.role === "admin" ? (
+        <>
+          <MaintenanceNotice />
+          <SampleContent />
+        </>
+      ) : null}
 
       {failed ? (
         <ListLoadError title={t("dashboard.failedTitle")} message={t("dashboard.failed")} busy={query.isFetching} query={query} />
