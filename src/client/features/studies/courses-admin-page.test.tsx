@@ -77,6 +77,17 @@ describe("the office's courses (issue 18)", () => {
     expect(screen.queryByText(studies.t("admin.noMatch.title"))).toBeNull();
   });
 
+  test("no programme listed yet: Add subject's programme field says where they come from (walk 30a)", async () => {
+    renderAdmin("/admin/courses", {
+      "studies.list": () => ({ subjects: [], pagination: pagination(0) }),
+      "studies.programmes": () => ({ programmes: [] }),
+    });
+    await screen.findByText(studies.t("admin.none.title"));
+    fireEvent.click(screen.getAllByRole("button", { name: studies.t("admin.add") })[0]!);
+    const dialog = await screen.findByRole("dialog");
+    expect(within(dialog).getByText("No programme is listed yet: add one in Programmes first.")).toBeTruthy();
+  });
+
   test("subjects with their figures; adding one is checked with the shared rules before it is sent", async () => {
     const { sent } = renderAdmin("/admin/courses", {
       "studies.list": () => ({ subjects: [ROW], pagination: pagination(1) }),

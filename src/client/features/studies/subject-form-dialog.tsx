@@ -107,6 +107,8 @@ export function SubjectFormDialog({
           {...field("programmeId")}
           label={t("form.programme")}
           required
+          // None listed yet: the field says where they come from (walk 30a: an empty list, unexplained).
+          hint={programmes.length === 0 ? t("form.noProgrammes") : undefined}
           options={programmes.map((p) => ({ value: String(p.id), label: p.name }))}
         />
         <Select {...field("term")} label={t("form.term")} required options={termOptions(programme)} />
