@@ -438,6 +438,17 @@ export async function updateSubject(deps: AppDeps, actorId: number, input: Subje
   return { message: text.t("said.subjectUpdated", { code: row.code, name: row.name }), ...(await getSubject(deps, row.id)) };
 }
 
+/** How many students take a subject now (their enrolment in progress). */
+async function studentsTaking(db: DB, subjectId: number): Promise<number> {
+  const row = await db
+    .selectFrom("enrolments")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("subject_id", "=", subjectId)
+    .where("status", "=", "in_progress")
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /** Archived: off the students' pages and the pickers; its enrolments, work and results are kept. */
 export async function setSubjectArchived(deps: AppDeps, actorId: number, input: { id: number; archived: boolean }, meta: SessionMeta = {}) {
   const now = deps.now();
@@ -453,8 +464,11 @@ export async function setSubjectArchived(deps: AppDeps, actorId: number, input: 
     if (!input.archived) await enrolSubjectStudents(trx, input.id, at);
     return row;
   });
+  // Archived while students take it: the message says how many no longer see it (walk 30a: nothing was said).
+  const taking = input.archived ? await studentsTaking(deps.db, input.id) : 0;
+  const said = !input.archived ? "said.subjectRestored" : taking ? "said.subjectArchivedTaken" : "said.subjectArchived";
   return {
-    message: text.t(input.archived ? "said.subjectArchived" : "said.subjectRestored", { code: row.code, name: row.name }),
+    message: text.t(said, { code: row.code, name: row.name, count: taking }),
     ...(await getSubject(deps, row.id)),
   };
 }
