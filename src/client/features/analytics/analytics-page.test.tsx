@@ -126,6 +126,18 @@ describe("Analytics and Reports", () => {
     expect(badge("Resolved")).toContain("ui-badge--approved"); // a good outcome, not red (issue 14.6)
   });
 
+  test("a trend with nothing in it says so, with no row of empty bars first (walk 30a)", async () => {
+    const quiet = overview("30d");
+    renderAdmin("/admin/analytics", {
+      "analytics.overview": () => ({ ...quiet, contactsTrend: quiet.contactsTrend.map((d) => ({ ...d, count: 0 })) }),
+    });
+    const note = await screen.findByText("No contact inquiries in the last 30 days.");
+    const card = note.closest(".ui-card")!;
+    expect(card.querySelector(".ac-chart__bars")).toBeNull();
+    // The applications, which did happen, keep their bars.
+    expect(document.querySelectorAll(".ac-chart__bars").length).toBeGreaterThan(0);
+  });
+
   test("with no student before the last 30 days the card counts the new students instead of a percent (tenth walk)", async () => {
     const first = overview("30d");
     renderAdmin("/admin/analytics", {

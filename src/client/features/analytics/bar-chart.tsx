@@ -77,7 +77,7 @@ export function BarChart({
   show,
   say,
 }: {
-  /** shown under the bars when every count is zero */
+  /** shown instead of the bars when every count is zero */
   emptyNote?: string;
   /** how a bar's value is written above it (short: "₹1.3L"), and in full (the hidden table, the tooltip, the total) */
   show?: (n: number) => string;
@@ -93,6 +93,8 @@ export function BarChart({
   const id = useId();
   const shares = barShares(buckets.map((b) => b.count));
   const total = buckets.reduce((sum, b) => sum + b.count, 0);
+  // Nothing happened: the note alone, not a row of empty bars first (walk 30a: thirty on a new institute's phone).
+  if (total === 0 && emptyNote) return <p className={cx("ac-chart__empty", className)}>{emptyNote}</p>;
   return (
     <div
       className={cx(
@@ -138,7 +140,6 @@ export function BarChart({
       <p id={`${id}-total`} className="sr-only">
         {reports.t("an.total", { total: say ? say(total) : total })}
       </p>
-      {total === 0 && emptyNote ? <p className="ac-chart__empty">{emptyNote}</p> : null}
     </div>
   );
 }
