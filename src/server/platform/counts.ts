@@ -11,6 +11,12 @@ export function countAs<DB, TB extends keyof DB, A extends string>(rows: SelectQ
   return rows.select((eb) => eb.fn.countAll<number>().as("n")).as(alias);
 }
 
+/** How many rows `rows` finds, as a number, in one statement (`select count(*) from … where …`). */
+export async function countRows<DB, TB extends keyof DB>(rows: SelectQueryBuilder<DB, TB, Record<string, never>>): Promise<number> {
+  const counted = await rows.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  return Number(counted.n);
+}
+
 /**
  * How many of the rows meet `condition` (a sum of ones and zeros): several counters of one table in a single
  * pass, e.g. `countWhere(eb, eb("read_at", "is", null)).as("unread")` beside the total. Over no rows the sum

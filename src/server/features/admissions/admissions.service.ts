@@ -50,7 +50,7 @@ import { type CheckedFile, decodeUpload, inspectUpload, MIME_TYPES, storeFile } 
 import { parseInput } from "../../platform/validation.ts";
 import { detachAdmission, openStudentAccount } from "../accounts/accounts.repository.ts";
 import { mailFirstLoginLink } from "../auth/account.service.ts";
-import type { SessionMeta } from "../auth/auth.service.ts";
+import { findUserById, type SessionMeta } from "../auth/auth.service.ts";
 import { feesToRaiseHint } from "../fees/plans.service.ts";
 import { notifyAdmins } from "../notifications/notifications.service.ts";
 import { namesOpenForAdmission, programmeIdByName, studentProgrammeName } from "../programmes/programmes.service.ts";
@@ -327,7 +327,7 @@ export async function submitApplication(
         .execute();
       // Entered at the counter: the alert says by whom (to the institute's address too), and not to them.
       const name = `${row.first_name} ${row.last_name}`;
-      const by = enteredBy === null ? null : await trx.selectFrom("users").select("name").where("id", "=", enteredBy).executeTakeFirst();
+      const by = enteredBy === null ? null : await findUserById(trx, enteredBy);
       await notifyAdmins(
         trx,
         now,

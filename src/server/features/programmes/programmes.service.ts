@@ -17,6 +17,7 @@ import {
 import type { AppDeps } from "../../deps.ts";
 import { setArchivedFlag } from "../../platform/archive.ts";
 import { audit, changedFields } from "../../platform/audit.ts";
+import { countRows } from "../../platform/counts.ts";
 import { AppError, fieldError } from "../../platform/errors.ts";
 import { fileStore } from "../../platform/file-store.ts";
 import { orderedPage } from "../../platform/paging.ts";
@@ -318,21 +319,13 @@ export async function setProgrammeArchived(
       { actorUserId: actorId, ip: meta.ip, details: (row) => ({ name: row.name }) },
     );
   });
-  const students = input.archived ? await activeStudentsOf(deps.db, input.id) : 0;
+  const students = input.archived
+    ? await countRows(
+        deps.db.selectFrom("users").where("role", "=", "student").where("is_active", "=", 1).where("programme_id", "=", input.id),
+      )
+    : 0;
   const said = !input.archived ? "said.restored" : students ? "said.archivedWithStudents" : "said.archived";
   return { message: text.t(said, { name: row.name, count: students }), programme: toOffice(row) };
-}
-
-/** How many active students a programme has. */
-async function activeStudentsOf(db: DB, programmeId: number): Promise<number> {
-  const row = await db
-    .selectFrom("users")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("role", "=", "student")
-    .where("is_active", "=", 1)
-    .where("programme_id", "=", programmeId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
 }
 
 /** The syllabus PDF (checked by content, at most 10 MB); a new one replaces the old. */

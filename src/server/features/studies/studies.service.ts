@@ -14,7 +14,7 @@ import { termName } from "../../../shared/terms.ts";
 import type { AppDeps } from "../../deps.ts";
 import { setArchivedFlag } from "../../platform/archive.ts";
 import { type AuditEntry, audit } from "../../platform/audit.ts";
-import { countAs } from "../../platform/counts.ts";
+import { countAs, countRows } from "../../platform/counts.ts";
 import { AppError, fieldError } from "../../platform/errors.ts";
 import { pageWithTotal } from "../../platform/paging.ts";
 import { heldForChange, rowVersion } from "../../platform/row-lock.ts";
@@ -438,17 +438,6 @@ export async function updateSubject(deps: AppDeps, actorId: number, input: Subje
   return { message: text.t("said.subjectUpdated", { code: row.code, name: row.name }), ...(await getSubject(deps, row.id)) };
 }
 
-/** How many students take a subject now (their enrolment in progress). */
-async function studentsTaking(db: DB, subjectId: number): Promise<number> {
-  const row = await db
-    .selectFrom("enrolments")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("subject_id", "=", subjectId)
-    .where("status", "=", "in_progress")
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 /** Archived: off the students' pages and the pickers; its enrolments, work and results are kept. */
 export async function setSubjectArchived(deps: AppDeps, actorId: number, input: { id: number; archived: boolean }, meta: SessionMeta = {}) {
   const now = deps.now();
@@ -465,7 +454,9 @@ export async function setSubjectArchived(deps: AppDeps, actorId: number, input: 
     return row;
   });
   // Archived while students take it: the message says how many no longer see it (walk 30a: nothing was said).
-  const taking = input.archived ? await studentsTaking(deps.db, input.id) : 0;
+  const taking = input.archived
+    ? await countRows(deps.db.selectFrom("enrolments").where("subject_id", "=", input.id).where("status", "=", "in_progress"))
+    : 0;
   const said = !input.archived ? "said.subjectRestored" : taking ? "said.subjectArchivedTaken" : "said.subjectArchived";
   return {
     message: text.t(said, { code: row.code, name: row.name, count: taking }),
