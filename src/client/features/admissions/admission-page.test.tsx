@@ -233,6 +233,7 @@ describe("the admission wizard", () => {
     renderApp("/admission", { "admissions.courses": () => ({ courses: [] }) });
     expect(await screen.findByRole("heading", { level: 2, name: "Admissions are closed for now" })).toBeTruthy();
     expect(screen.getByRole("link", { name: "Contact us" }).getAttribute("href")).toBe("/contact");
+    expect(screen.queryByText(/^Four short steps/)).toBeNull();
     expect(screen.queryByRole("button", { name: "Next Step" })).toBeNull();
     expect(screen.queryByLabelText(/^First Name/)).toBeNull();
   });

@@ -240,11 +240,13 @@ export default function AdmissionPage() {
     else requestFocus("heading");
   };
 
+  // No course open: no form to fill, nor its lead's promise of four steps (walk 30a).
+  const closed = phase.name === "form" && openCourses?.length === 0;
   return (
     <div className="container container--narrow page-section admission-page">
       <header className="admission-page__header">
         <h1 className="page-title">{t("heading")}</h1>
-        <p className="lead">{t("lead")}</p>
+        {closed ? null : <p className="lead">{t("lead")}</p>}
       </header>
 
       {phase.name === "success" ? (
@@ -266,7 +268,7 @@ export default function AdmissionPage() {
             </div>
           </div>
         </div>
-      ) : openCourses?.length === 0 ? (
+      ) : closed ? (
         <AdmissionsClosed />
       ) : (
         <form

@@ -14,10 +14,8 @@ export function MaintenanceNotice() {
   const { data } = trpc.settings.get.useQuery();
   if (!data?.settings.system.maintenanceMode) return null;
   return (
-    <Alert tone="warning" title={t("maintenance.title")} className="ops-sample">
-      <p>
-        {t("maintenance.text")} <Link href="/settings?section=system">{t("maintenance.where")}</Link>
-      </p>
+    <Alert tone="warning" title={t("maintenance.title")}>
+      {t("maintenance.text")} <Link href="/settings?section=system">{t("maintenance.where")}</Link>
     </Alert>
   );
 }
