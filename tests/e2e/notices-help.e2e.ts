@@ -130,6 +130,18 @@ describe("notices, events and student Help (issue 18)", () => {
     const number = /TKT-\d{4}-\d{5}/.exec(await student.page.getByText(/TKT-\d{4}-\d{5} · asked/).innerText())![0];
     await student.page.getByText(/No answer yet/).waitFor();
     await check(student.page, "question thread 390", found);
+    // With the focus in the reply box the "sent" toast would cover it at the bottom: it moves to the top, below the
+    // top bar, whose language, theme, bell and account menus stay free (walk 30b).
+    await student.page.getByLabel("Your reply").focus();
+    await student.page
+      .locator(".ui-toasts--top")
+      .getByText(/Your question was sent/)
+      .waitFor();
+    const [barBottom, toastTop] = await student.page.evaluate(() => [
+      document.querySelector("header")!.getBoundingClientRect().bottom,
+      document.querySelector(".ui-toasts__list")!.getBoundingClientRect().top,
+    ]);
+    expect(toastTop).toBeGreaterThanOrEqual(barBottom);
 
     // The administrator answers it on /admin/help.
     await admin.page.goto("/admin/help");
