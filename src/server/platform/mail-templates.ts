@@ -31,7 +31,8 @@ export type EmailTemplate =
   | { template: "two_factor_code"; name: string; code: string }
   | { template: "email_change_code"; name: string; code: string }
   | { template: "email_verification_code"; name: string; code: string }
-  | { template: "email_changed_notice"; name: string; newEmail: string }
+  /** byOffice: the office changed it (the student's edit form), not the account itself (walk 31a) */
+  | { template: "email_changed_notice"; name: string; newEmail: string; byOffice?: true }
   | { template: "admin_alert"; title: string; message: string }
   /**
    * a student's portal notification sent by e-mail too (issue 18: new material, results, overdue books…);
@@ -228,7 +229,11 @@ function compose(t: EmailTemplate): { subject: string; blocks: Block[] } {
     case "email_changed_notice":
       return {
         subject: mail.t("changed.subject"),
-        blocks: [dear(t.name), { p: mail.t("changed.text", { email: t.newEmail }) }, { p: mail.t("changed.notYou") }],
+        blocks: [
+          dear(t.name),
+          { p: mail.t(t.byOffice ? "changed.byOffice" : "changed.text", { email: t.newEmail }) },
+          { p: mail.t(t.byOffice ? "changed.notAsked" : "changed.notYou") },
+        ],
       };
   }
 }

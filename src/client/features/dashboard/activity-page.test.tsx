@@ -26,6 +26,15 @@ describe("the audit log in words", () => {
   test.each([
     ["Added student STU0003 (anil@example.com)", entry("student.create", { studentId: "STU0003", email: "anil@example.com" })],
     ["Edited student STU0003: mobile, blood group", entry("student.update", { studentId: "STU0003", changed: ["mobile", "blood_group"] })],
+    [
+      "Edited student STU0003: e-mail (e-mail anil@example.com → anil.k@example.com; signed out everywhere)",
+      entry("student.update", {
+        studentId: "STU0003",
+        changed: ["email"],
+        email: { from: "anil@example.com", to: "anil.k@example.com" },
+        endedSessions: 1,
+      }),
+    ],
     ["Deactivated student STU0003 and signed them out", entry("student.deactivate", { studentId: "STU0003", endedSessions: 2 })],
     ["Exported 1 student to CSV (search “anil”)", entry("student.export", { rows: 1, search: "anil" })],
     ["Moved contact inquiry #3 from New to In Progress", entry("contact.status", { from: "new", to: "in-progress" })],

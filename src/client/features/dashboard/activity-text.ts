@@ -254,6 +254,10 @@ const SENTENCES: Record<AuditAction, (s: Said) => string> = {
     str(d.email) ? r("s.studentAddedEmail", { student, email: String(d.email) }) : r("s.studentAdded", { student }),
   "student.update": ({ d, student }) => {
     const fields = fieldList(d.changed);
+    // A new e-mail address: both, since the old one is the student's way back (walk 31a).
+    const email = d.email as { from?: unknown; to?: unknown } | undefined;
+    if (fields && str(email?.from) && str(email?.to))
+      return r("s.studentEditedEmail", { student, fields, from: String(email!.from), to: String(email!.to) });
     return fields ? r("s.studentEdited", { student, fields }) : r("s.studentUnchanged", { student });
   },
   "student.delete": ({ d, student }) =>

@@ -116,6 +116,8 @@ export function StudentFormDialog({ open, mode, initial, studentId, busy, server
             autoCapitalize: "none",
             spellCheck: false,
             maxLength: 254,
+            // What a new address does, said before Save (walk 31a).
+            hint: mode === "edit" ? t("form.emailHint") : undefined,
           })}
           {input("mobile", {
             required: true,

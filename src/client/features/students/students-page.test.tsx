@@ -197,6 +197,11 @@ describe("Student Management", () => {
 
     const form = await screen.findByRole("dialog");
     expect(within(form).getByRole("heading", { name: "Edit Student" })).toBeTruthy();
+    // What a new address does is said before Save (walk 31a).
+    expect((within(form).getByLabelText("Email", { exact: false }) as HTMLInputElement).getAttribute("aria-describedby")).toBeTruthy();
+    expect(
+      within(form).getByText("A new address signs the student out on every device, and the old one is told of the change."),
+    ).toBeTruthy();
     const mobile = within(form).getByLabelText("Mobile", { exact: false }) as HTMLInputElement;
     expect(mobile.value).toBe("+91 98765 43210");
     fireEvent.change(mobile, { target: { value: "+91 91111 22222" } });

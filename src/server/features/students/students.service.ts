@@ -50,8 +50,9 @@ export const STUDENT_SEARCH_COLUMNS = ["name", "email", "mobile", "student_id"];
 
 /** The service's answers (spec part 2 §8), in the request's language. */
 export const STUDENT_TEXT = Object.assign(
-  labelsOf(["updated", "deleted", "credentialsSent", "activated", "deactivated", "inactiveNoCredentials", "notLocked"] as const, (key) =>
-    roster.t(`text.${key}`),
+  labelsOf(
+    ["updated", "updatedEmail", "deleted", "credentialsSent", "activated", "deactivated", "inactiveNoCredentials", "notLocked"] as const,
+    (key) => roster.t(`text.${key}`),
   ),
   {
     added: (id: string) => roster.t("text.added", { id }),
@@ -321,7 +322,12 @@ export async function createStudent(deps: AppDeps, adminId: number, input: Stude
   };
 }
 
-/** Saves the edit form. A new e-mail address voids the links sent to the old one. */
+/**
+ * Saves the edit form. A new e-mail address is where reset codes and first-login links go from then on, so, as
+ * when the student changes it (accounts/email-change.service.ts), the old address is told, the student's sessions
+ * end and the log keeps both addresses; the links sent to the old one are void (walk 31a: a staff member's edit
+ * and "Send credentials" otherwise handed the account over without a word to the student).
+ */
 export async function updateStudent(deps: AppDeps, adminId: number, input: StudentUpdateInput, meta: SessionMeta = {}) {
   const { id, version, ...form } = input;
   const before = await findStudent(deps.db, id);
@@ -334,9 +340,18 @@ export async function updateStudent(deps: AppDeps, adminId: number, input: Stude
     if (version !== undefined && version !== formVersion(current))
       throw conflict(roster.t("text.changedMeanwhile", { name: current.name }));
     const changed = changedFields(columns, current);
-    if (form.email !== current.email) {
+    const moved = form.email !== current.email ? { from: current.email, to: form.email } : null;
+    let endedSessions = 0;
+    if (moved) {
       await assertEmailFree(trx, form.email, id);
       await voidFirstLoginLinks(trx, id, at);
+      endedSessions = await endAllSessions(trx, id);
+      await deps.mail.enqueue(
+        trx,
+        current.email,
+        { template: "email_changed_notice", name: current.name, newEmail: form.email, byOffice: true },
+        await recipientLocale({ db: trx }, current.preferences),
+      );
     }
     // An address typed in by the office is not proven yet: with "Require e-mail verification" on, the student
     // confirms it with an e-mailed code at the next sign-in (issue 14.4).
@@ -347,10 +362,12 @@ export async function updateStudent(deps: AppDeps, adminId: number, input: Stude
     await assertTerm(trx, programmeId, form.term);
     const row = await updateStudentRecord(trx, id, { ...columns, programme_id: programmeId, ...reverify }, at);
     if (!row) throw notFound(STUDENT_MESSAGES.notFound);
-    await auditStudent(trx, now, { actorUserId: adminId, action: "student.update", student: row, details: { changed }, ip: meta.ip });
-    return row;
+    const details = moved ? { changed, email: moved, endedSessions } : { changed };
+    await auditStudent(trx, now, { actorUserId: adminId, action: "student.update", student: row, details, ip: meta.ip });
+    return { row, moved };
   });
-  return { message: STUDENT_TEXT.updated, student: toStudentItem(updated) };
+  if (updated.moved) deps.mail.kick();
+  return { message: updated.moved ? STUDENT_TEXT.updatedEmail : STUDENT_TEXT.updated, student: toStudentItem(updated.row) };
 }
 
 /** Deletes the account (its sessions, notifications and links go with it) and its photo file. */

@@ -443,6 +443,40 @@ describe("one student: view, edit, delete", () => {
     await expect(completeFirstLogin(deps, { token, password: "Priya2026Pass" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
   });
 
+  test("a new e-mail address tells the old one, ends the student's sessions and logs both addresses (walk 31a)", async () => {
+    const user = await createUser(deps, { role: "student", email: "priya@example.test", student_id: "STU0008", name: "Priya Sharma" });
+    const phone = await studentSession("priya@example.test");
+    const laptop = await studentSession("priya@example.test");
+    const res = await asAdmin("PUT", `/api/admin/students/${user.id}`, { ...FORM, email: "priya.new@example.test" });
+    expect((await res.json()).data.message).toBe(
+      "Student updated successfully! The old e-mail address was told of the change, and the student was signed out on every device.",
+    );
+    for (const session of [phone, laptop]) expect((await send("GET", "/api/auth/me", undefined, session.token)).status).toBe(401);
+    const notice = await deps.db
+      .selectFrom("email_outbox")
+      .selectAll()
+      .where("to_address", "=", "priya@example.test")
+      .executeTakeFirstOrThrow();
+    expect(notice.subject).toBe("Your e-mail address was changed");
+    expect(notice.text_body).toContain("The institute's office changed the e-mail address of your account to priya.new@example.test.");
+    expect(notice.text_body).toContain("If you did not ask for this change");
+    const log = await deps.db.selectFrom("audit_log").selectAll().where("action", "=", "student.update").executeTakeFirstOrThrow();
+    expect(JSON.parse(log.details)).toMatchObject({
+      email: { from: "priya@example.test", to: "priya.new@example.test" },
+      endedSessions: 2,
+    });
+    // The same edit without a new address leaves the sessions and writes nothing to the student (whose new address
+    // is taken as proven here, as after its e-mailed code).
+    await deps.db.updateTable("users").set({ email_verified_at: deps.now().toISOString() }).where("id", "=", user.id).execute();
+    const again = await studentSession("priya.new@example.test");
+    const plain = await asAdmin("PUT", `/api/admin/students/${user.id}`, { ...FORM, email: "priya.new@example.test", city: "Nagpur" });
+    expect((await plain.json()).data.message).toBe("Student updated successfully!");
+    expect((await send("GET", "/api/auth/me", undefined, again.token)).status).toBe(200);
+    expect(await deps.db.selectFrom("email_outbox").select("id").where("to_address", "=", "priya.new@example.test").execute()).toHaveLength(
+      0,
+    );
+  });
+
   test("deleting removes the account, its sessions and notifications, and is audited", async () => {
     const user = await createUser(deps, { role: "student", email: "gone@example.test", student_id: "STU0007" });
     const session = await studentSession("gone@example.test");
