@@ -1,4 +1,7 @@
-/** Security headers on every response: a strict CSP without inline script, no framing, no sniffing. */
+/**
+ * Security headers on every response: a strict CSP without inline script, no framing, no sniffing; and no place in
+ * a search engine for what a QR code or the app alone opens (`noindex`).
+ */
 import { createMiddleware } from "hono/factory";
 
 export const CONTENT_SECURITY_POLICY = [
@@ -19,6 +22,13 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join("; ");
 
+/**
+ * Paths no search engine should list, even from a leaked link: the API (JSON, documents, receipts) and the
+ * verification pages a printed card's or admit card's QR code opens (a name, a photo, an exam centre; walk 31a:
+ * only the card's REST answer said so).
+ */
+const NOT_FOR_SEARCH = ["/api/", "/verify/"];
+
 export function securityHeaders(opts: { hsts: boolean }) {
   return createMiddleware(async (c, next) => {
     await next();
@@ -30,6 +40,7 @@ export function securityHeaders(opts: { hsts: boolean }) {
     h.set("Cross-Origin-Opener-Policy", "same-origin");
     h.set("Cross-Origin-Resource-Policy", "same-origin");
     h.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
+    if (NOT_FOR_SEARCH.some((prefix) => c.req.path.startsWith(prefix))) h.set("X-Robots-Tag", "noindex");
     if (opts.hsts) h.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
   });
 }

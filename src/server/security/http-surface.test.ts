@@ -410,6 +410,17 @@ describe("headers", () => {
     }
   });
 
+  test("no search engine lists the API or a verification page; the public pages stay listable (walk 31a)", async () => {
+    // Every answer of all() but the pages and the public file is the API's.
+    const pages = ["html /", "html deep page", "public file"];
+    for (const [what, res] of Object.entries(await all()))
+      expect({ what, robots: res.headers.get("x-robots-tag") }).toEqual({ what, robots: pages.includes(what) ? null : "noindex" });
+    for (const path of ["/verify/abc", "/verify/admit/abc", "/api/trpc/verify.card?input=%7B%22token%22%3A%22abc%22%7D"])
+      expect({ path, robots: (await w.app.request(path)).headers.get("x-robots-tag") }).toEqual({ path, robots: "noindex" });
+    for (const path of ["/", "/about", "/programmes"])
+      expect({ path, robots: (await w.app.request(path)).headers.get("x-robots-tag") }).toEqual({ path, robots: null });
+  });
+
   test("authenticated API answers and document downloads are never stored by a cache", async () => {
     const r = await all();
     for (const what of [

@@ -59,9 +59,8 @@ export const studentRest = new Hono<AppEnv>()
     return ok(c, await getStudentById(c.get("deps"), currentAuth(c), id));
   });
 
-/** Public, no sign-in: what a QR code on a printed card opens. Not indexed by search engines. */
+/** Public, no sign-in: what a QR code on a printed card opens. Not indexed by search engines (security-headers.ts). */
 export const verifyRest = new Hono<AppEnv>().get("/:token", async (c) => {
   const { token } = parseInput(schemas.verifyCardInput, { token: c.req.param("token") });
-  c.header("X-Robots-Tag", "noindex");
   return ok(c, await verifyIdCard(c.get("deps"), token));
 });
