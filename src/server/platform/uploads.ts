@@ -66,7 +66,11 @@ export function withKindExtension(name: string, kind: FileKind): string {
  * them by chance (a 7-byte marker: about one false hit in 10^14 files of 5 MB).
  *
  * The markers, as the regular expressions they were first written as (over the bytes read as latin1):
- *   any file, ignoring ASCII case: /<script|<html|<iframe|<object|<embed|<!doctype html|<svg\s+(xmlns|on)|<\?xml-stylesheet|javascript:/i
+ *   any file, ignoring ASCII case: /<script|<html|<iframe|<object|<embed|<!doctype html|<svg\s+(xmlns|on)|<\?xml-stylesheet|javascript:/i,
+ *   each tag also behind a namespace prefix (`<a:script xmlns:a="http://www.w3.org/1999/xhtml">` runs in an XML
+ *   page: /<[a-z][\w.-]{0,31}:(script|…)/i), and a refresh or other `http-equiv` in a meta tag
+ *   (/<([a-z][\w.-]{0,31}:)?meta[TAG]*?http-equiv/i: `<meta http-equiv=refresh content="0;url=…">` sends the
+ *   page elsewhere; walk 31a found both passing)
  *   and an event handler inside a tag (`<img src=x onerror=…>`, `<body onload=…>`), the tag's characters all
  *   printable (which compressed data's are not, for long): /<[a-z][TAG]*?[\t\n\f\r /"']on[a-z]{3,}[\t\n\f\r ]*=/i,
  *   TAG being tab, LF, FF, CR and printable ASCII but ">"
@@ -86,6 +90,10 @@ const ascii = (s: string) => Uint8Array.from(s, (c) => c.charCodeAt(0));
 const TAG_MARKERS = ["script", "html", "iframe", "object", "embed", "!doctype html", "?xml-stylesheet"].map(ascii);
 const SVG = ascii("svg");
 const SVG_ATTRIBUTES = ["xmlns", "on"].map(ascii);
+const META = ascii("meta");
+const HTTP_EQUIV = ascii("http-equiv");
+/** How long a namespace prefix before a tag's name is read (`<a:script`, `<xhtml:script`). */
+const PREFIX_MAX = 32;
 const JAVASCRIPT_URL = ascii("javascript:");
 /** After "/", compared exactly, and not followed by a word character (the expression's \b). */
 const PDF_NAMES = [
@@ -167,19 +175,45 @@ function hasEventHandler(b: Uint8Array): boolean {
   return false;
 }
 
+/** A character of a namespace prefix after its first letter: [A-Za-z0-9_.-]. */
+const isPrefixByte = (c: number) => isWordByte(c) || c === 0x2e || c === 0x2d;
+
+/** Whether a marked tag's name starts at b[at] (just after "<", or after a namespace prefix's ":"). */
+function tagMarkerAt(b: Uint8Array, at: number): boolean {
+  const end = b.length;
+  if (at >= end || AFTER_LT[b[at]!] === 0) return false;
+  for (let m = 0; m < TAG_MARKERS.length; m++) if (foldedAt(b, at, TAG_MARKERS[m]!)) return true;
+  if (foldedAt(b, at, SVG)) {
+    const spaces = at + SVG.length;
+    let p = spaces;
+    while (p < end && isSpace(b[p]!)) p++;
+    if (p > spaces && (foldedAt(b, p, SVG_ATTRIBUTES[0]!) || foldedAt(b, p, SVG_ATTRIBUTES[1]!))) return true;
+  }
+  return false;
+}
+
 function hasMarkup(b: Uint8Array): boolean {
   if (hasEventHandler(b)) return true;
   const end = b.length;
+  // How far the tag characters after a "<meta" have been read for "http-equiv": a later "<meta" inside them ends
+  // at the same place, so each byte is read once ("<meta<meta…" stays linear).
+  let metaRead = 0;
+  const metaAt = (name: number) => {
+    if (!foldedAt(b, name, META)) return false;
+    let p = Math.max(name + META.length, metaRead);
+    for (; p < end && isTagByte(b[p]!); p++) if (foldedAt(b, p, HTTP_EQUIV)) return true;
+    metaRead = p;
+    return false;
+  };
   for (let lt = b.indexOf(LT); lt !== -1; lt = b.indexOf(LT, lt + 1)) {
     const at = lt + 1;
-    if (at >= end || AFTER_LT[b[at]!] === 0) continue;
-    for (let m = 0; m < TAG_MARKERS.length; m++) if (foldedAt(b, at, TAG_MARKERS[m]!)) return true;
-    if (foldedAt(b, at, SVG)) {
-      const spaces = at + SVG.length;
-      let p = spaces;
-      while (p < end && isSpace(b[p]!)) p++;
-      if (p > spaces && (foldedAt(b, p, SVG_ATTRIBUTES[0]!) || foldedAt(b, p, SVG_ATTRIBUTES[1]!))) return true;
-    }
+    if (at >= end) continue;
+    if (tagMarkerAt(b, at) || metaAt(at)) return true;
+    // A namespace prefix: a letter, up to PREFIX_MAX name characters, ":", then the tag's name.
+    if (!isLetter(b[at]!)) continue;
+    let p = at + 1;
+    while (p < end && p - at < PREFIX_MAX && isPrefixByte(b[p]!)) p++;
+    if (p < end && b[p] === COLON && (tagMarkerAt(b, p + 1) || metaAt(p + 1))) return true;
   }
   // "javascript:" is found by its colon: one scan, rather than one for "j" and one for "J".
   const before = JAVASCRIPT_URL.length - 1;
