@@ -5,7 +5,7 @@ import { latestBirthDate } from "../../../shared/schemas/common.ts";
 import { formatDayAndTime, setFormatTimeZone } from "../../lib/format.ts";
 import { changeLocale } from "../../lib/i18n.tsx";
 import { doubleClickSendsOnce } from "../../lib/one-at-a-time-testing.ts";
-import { leavingAsks, SITE_INFO, withClientTestRules } from "../../lib/testing.tsx";
+import { leavingAsks, SITE_INFO, STAFF, storeSession, withClientTestRules } from "../../lib/testing.tsx";
 import { draftKey } from "./draft.ts";
 import {
   COMPLETE,
@@ -317,6 +317,22 @@ describe("the admission wizard", () => {
 
     click(/^Remove Marksheet/);
     expect(screen.queryByText("marksheet.pdf")).toBeNull();
+  });
+
+  test("at the counter (a walk-in, issue 17) no draft is kept or restored, and leaving with anything typed asks (walk 31a)", async () => {
+    storeDraft({ ...COMPLETE, firstName: "Earlier" });
+    storeSession(STAFF);
+    renderApp("/admission", {}, STAFF);
+    await screen.findByRole("heading", { name: "Personal Details" });
+    await screen.findByText("Entering a walk-in application");
+    // The draft another applicant left on this computer is not offered, nor taken away.
+    expect(control("First Name").value).toBe("");
+    expect(screen.queryByText(/We restored what you typed on this device/)).toBeNull();
+    type("First Name", "Walkin");
+    await act(() => new Promise((done) => setTimeout(done, 50)));
+    expect(Object.keys(localStorage).filter((key) => localStorage.getItem(key)?.includes("Walkin"))).toEqual([]);
+    expect(localStorage.getItem(draftKey())).toContain("Earlier");
+    expect(leavingAsks()).toBe(true);
   });
 
   test("a saved draft comes back after a reload and names the documents to attach again", async () => {

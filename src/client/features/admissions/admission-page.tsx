@@ -52,7 +52,7 @@ import {
   formatBytes,
   REQUIRED_DOCUMENTS,
 } from "./documents.ts";
-import { type AdmissionDraft, clearDraft, loadDraft, onOwnDraftTaken, saveDraft } from "./draft.ts";
+import { type AdmissionDraft, clearDraft, isEmptyDraft, loadDraft, onOwnDraftTaken, saveDraft } from "./draft.ts";
 import { useStepsInHistory } from "./steps-in-history.ts";
 import { answerDomId, showRefusal, useApplicationForm, useDocumentFiles } from "./use-application-form.ts";
 import { WizardSteps } from "./wizard-steps.tsx";
@@ -73,7 +73,8 @@ export default function AdmissionPage() {
   // An administrator or staff member filling the form at the counter for a walk-in applicant (issue 17).
   const { user } = useSession();
   const walkIn = user !== null && user.role !== "student";
-  const [restored, setRestored] = useState<AdmissionDraft | null>(() => loadDraft());
+  // A walk-in's answers are never kept on the counter's computer: the next applicant would find them (walk 31a).
+  const [restored, setRestored] = useState<AdmissionDraft | null>(() => (walkIn ? null : loadDraft()));
   // "Apply for this programme" (/programmes/<slug>) arrives with ?course=<its name> (issue 17): the programme
   // just chosen, also over a saved draft's (the rest of the draft stays).
   const form = useApplicationForm(() => {
@@ -101,8 +102,12 @@ export default function AdmissionPage() {
   const [alert, setAlertState] = useState<{ text: string; warning: boolean } | "check" | null>(null);
   const setAlert = (text: string | null, warning = false) => setAlertState(text === null ? null : { text, warning });
   const [phase, setPhase] = useState<Phase>({ name: "form" });
-  // The draft keeps what is typed, not the files chosen: a move away with files chosen asks first (stop 45).
-  useLeaveWarning(phase.name !== "success" && Object.keys(documents.files).length > 0);
+  // The draft keeps what is typed, not the files chosen: a move away with files chosen asks first (stop 45); at the
+  // counter, with no draft, a move away with anything typed asks too.
+  useLeaveWarning(
+    phase.name !== "success" &&
+      (Object.keys(documents.files).length > 0 || (walkIn && !isEmptyDraft({ values: form.values, attached: [] }))),
+  );
   const [confirmReset, setConfirmReset] = useState(false);
   const previews = useObjectUrls(files);
 
@@ -127,14 +132,14 @@ export default function AdmissionPage() {
   // ——— the draft: saved on every change until the application is sent; written again if a new tab takes it ———
   const draft = useRef<Parameters<typeof saveDraft>[0] | null>(null);
   useEffect(() => {
-    if (phase.name === "success") {
+    if (phase.name === "success" || walkIn) {
       draft.current = null;
       return;
     }
     const attached = DOCUMENT_KINDS.filter((k) => files[k] || needsReattach.includes(k));
     draft.current = { values, step, attached };
     saveDraft(draft.current);
-  }, [values, step, files, needsReattach, phase.name]);
+  }, [values, step, files, needsReattach, phase.name, walkIn]);
   useEffect(() => onOwnDraftTaken(() => draft.current && saveDraft(draft.current)), []);
 
   // ——— an upload in flight is cancelled when the page goes away ———

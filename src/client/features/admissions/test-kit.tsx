@@ -6,12 +6,15 @@ import { fireEvent, render, screen } from "@testing-library/react";
 import { memoryLocation } from "wouter/memory-location";
 import { App } from "../../app.tsx";
 import { fakeTrpcFetch, SITE_INFO, stubSessionApi } from "../../lib/testing.tsx";
+import type { SessionUser } from "../../lib/trpc.ts";
 import { type AdmissionValues, emptyValues } from "./application-form.ts";
 
-export function renderApp(path: string, handlers: Parameters<typeof fakeTrpcFetch>[0] = {}) {
+/** `signedIn`: the person the stored session is (see storeSession), as the server confirms them. */
+export function renderApp(path: string, handlers: Parameters<typeof fakeTrpcFetch>[0] = {}, signedIn?: SessionUser) {
   const location = memoryLocation({ path, record: true });
   const trpc = fakeTrpcFetch({ "site.info": () => SITE_INFO, ...handlers });
-  render(<App sessionApi={stubSessionApi().api} locationHook={location.hook} fetch={trpc.fetch} />);
+  const sessionApi = stubSessionApi(signedIn ? { me: async () => ({ user: signedIn }) } : {}).api;
+  render(<App sessionApi={sessionApi} locationHook={location.hook} fetch={trpc.fetch} />);
   return { calls: trpc.calls, path: () => location.history.at(-1) };
 }
 
