@@ -26,6 +26,7 @@ import { audit } from "../../platform/audit.ts";
 import { localDate } from "../../platform/calendar.ts";
 import { spreadsheetCsv } from "../../platform/csv.ts";
 import { paginationOf } from "../../platform/paging.ts";
+import { cachedRead } from "../../platform/read-cache.ts";
 import { anyColumnContains } from "../../platform/search.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
 import { getSettings, instituteTimeZone } from "../settings/settings.service.ts";
@@ -182,6 +183,42 @@ async function lastReminders(db: DB, userIds: readonly number[]) {
 }
 
 /**
+ * Every student of the scope who owes something, in the dues list's order (overdue first, then by the oldest due
+ * day), with the totals of them all. Computed over every instalment of the scope (~100 ms at 22,000 instalments,
+ * walk 31b), so once per day, scope and filter until the next write (the read cache): the list's pages and filters
+ * and the dashboard's figures, loaded by every office person as they start, share it.
+ */
+export function owingStudents(db: DB, today: string, scope: DuesScope, status: DueFilter) {
+  const key = `fees:owing:${today}:${status}:${scope.programme ?? ""}:${scope.search}`;
+  return cachedRead(db, key, async () => {
+    const rows = await db
+      .selectFrom(duesByStudent(db, today, scope, status).as("s"))
+      .innerJoin("users", "users.id", "s.user_id")
+      .select([
+        "s.user_id",
+        "s.instalments",
+        "s.outstanding",
+        "s.overdue",
+        "s.oldest_due",
+        "users.name",
+        "users.student_id",
+        "users.is_active",
+      ])
+      .orderBy("s.oldest_due")
+      .orderBy("users.name")
+      .orderBy("users.id")
+      .execute();
+    const totals = { students: rows.length, overdueStudents: 0, outstanding: 0, overdue: 0 };
+    for (const r of rows) {
+      if (r.oldest_due < today) totals.overdueStudents += 1;
+      totals.outstanding += Number(r.outstanding);
+      totals.overdue += Number(r.overdue);
+    }
+    return { rows, totals };
+  });
+}
+
+/**
  * The dues list: the students of the scope who owe something, overdue first and then by the oldest due day,
  * a page at a time; with the totals of the whole filtered list (students, outstanding, of it overdue).
  */
@@ -189,54 +226,14 @@ export async function listDues(deps: Pick<AppDeps, "db" | "now">, query: DuesQue
   const timeZone = await instituteTimeZone(deps);
   const today = localDate(deps.now(), timeZone);
   const db = deps.db;
-  const owing = () => duesByStudent(db, today, query, query.status).as("s");
-  // The page and the totals of the whole filtered list in one pass (window sums, taken before the LIMIT).
-  const rows = await db
-    .selectFrom(owing())
-    .innerJoin("users", "users.id", "s.user_id")
-    .select([
-      "s.user_id",
-      "s.instalments",
-      "s.outstanding",
-      "s.overdue",
-      "s.oldest_due",
-      "users.name",
-      "users.student_id",
-      "users.is_active",
-      sql<number>`count(*) over ()`.as("total_students"),
-      sql<number>`sum(case when s.oldest_due < ${today} then 1 else 0 end) over ()`.as("total_overdue_students"),
-      sql<number>`sum(s.outstanding) over ()`.as("total_outstanding"),
-      sql<number>`sum(s.overdue) over ()`.as("total_overdue"),
-    ])
-    .orderBy("s.oldest_due")
-    .orderBy("users.name")
-    .orderBy("users.id")
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit)
-    .execute();
-  // A page past the end has no rows to carry the totals: they are counted on their own then.
-  const totals = rows[0] ??
-    (query.page > 1
-      ? await db
-          .selectFrom(owing())
-          .select((eb) => [
-            eb.fn.countAll<number>().as("total_students"),
-            sql<number>`sum(case when s.oldest_due < ${today} then 1 else 0 end)`.as("total_overdue_students"),
-            eb.fn.sum<number>("s.outstanding").as("total_outstanding"),
-            eb.fn.sum<number>("s.overdue").as("total_overdue"),
-          ])
-          .executeTakeFirstOrThrow()
-      : null) ?? { total_students: 0, total_overdue_students: 0, total_outstanding: 0, total_overdue: 0 };
+  const owing = await owingStudents(db, today, query, query.status);
+  const totals = owing.totals;
+  const rows = owing.rows.slice((query.page - 1) * query.limit, query.page * query.limit);
   const ids = rows.map((r) => r.user_id);
   const [items, reminded] = await Promise.all([duesOf(db, today, ids, query), lastReminders(db, ids)]);
   return {
     today,
-    totals: {
-      students: Number(totals.total_students),
-      overdueStudents: Number(totals.total_overdue_students ?? 0),
-      outstanding: Number(totals.total_outstanding ?? 0),
-      overdue: Number(totals.total_overdue ?? 0),
-    },
+    totals,
     dues: rows.map((r) => {
       const own = items.get(r.user_id) ?? [];
       const oldest = own[0];
@@ -256,7 +253,7 @@ export async function listDues(deps: Pick<AppDeps, "db" | "now">, query: DuesQue
         items: own.map(({ instalmentId, ...rest }) => ({ id: instalmentId, ...rest })),
       };
     }),
-    pagination: paginationOf(Number(totals.total_students), query.page, query.limit),
+    pagination: paginationOf(totals.students, query.page, query.limit),
   };
 }
 
@@ -278,17 +275,10 @@ export async function feeFigures(deps: Pick<AppDeps, "db" | "now">) {
   const today = localDate(deps.now(), await instituteTimeZone(deps));
   const before = sameSpanLastMonth(today);
   const db = deps.db;
-  const [collected, collectedBefore, dues, toConfirm] = await Promise.all([
+  const [collected, collectedBefore, owing, toConfirm] = await Promise.all([
     collectionsTotal(db, `${today.slice(0, 8)}01`, today),
     collectionsTotal(db, before.from, before.to),
-    db
-      .selectFrom(duesByStudent(db, today, { search: "", programme: null }, "all").as("s"))
-      .select((eb) => [
-        eb.fn.sum<number>("s.outstanding").as("outstanding"),
-        eb.fn.sum<number>("s.overdue").as("overdue"),
-        sql<number>`sum(case when s.oldest_due < ${today} then 1 else 0 end)`.as("overdueStudents"),
-      ])
-      .executeTakeFirstOrThrow(),
+    owingStudents(db, today, { search: "", programme: null }, "all"),
     db
       .selectFrom("fee_payments")
       .select((eb) => eb.fn.countAll<number>().as("n"))
@@ -298,9 +288,9 @@ export async function feeFigures(deps: Pick<AppDeps, "db" | "now">) {
   return {
     collected,
     collectedBefore,
-    outstanding: Number(dues.outstanding ?? 0),
-    overdue: Number(dues.overdue ?? 0),
-    overdueStudents: Number(dues.overdueStudents ?? 0),
+    outstanding: owing.totals.outstanding,
+    overdue: owing.totals.overdue,
+    overdueStudents: owing.totals.overdueStudents,
     toConfirm: Number(toConfirm.n),
   };
 }

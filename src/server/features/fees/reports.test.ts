@@ -283,6 +283,33 @@ describe("the dues list (issue 19)", () => {
     await cancelReceipt(deps, staff.id, receipt.id, "Cheque bounced");
     expect((await staff.call.feeReports.dues({ search: "meera" })).dues[0]).toMatchObject({ outstanding: 4_000_00 });
   });
+
+  test("the pages, and the dashboard's figures, share one computation of who owes until the next write (walk 31b)", async () => {
+    // The receipts' e-mails sent first: their delivery, a write, would come between the two pages.
+    await deps.mail.deliverDue();
+    const first = await staff.call.feeReports.dues({ limit: 2 });
+    const second = await staff.call.feeReports.dues({ limit: 2, page: 2 });
+    // The same remembered totals: the whole institute's dues were worked out once for both pages.
+    expect(second.totals).toBe(first.totals);
+    expect(second.dues.map((d) => d.student.studentId)).toEqual(["STU0104", "STU0103"]);
+    const figures = await feeFigures(deps);
+    expect([figures.outstanding, figures.overdue, figures.overdueStudents]).toEqual([
+      first.totals.outstanding,
+      first.totals.overdue,
+      first.totals.overdueStudents,
+    ]);
+    // A payment is a write: the next page is worked out afresh, with it.
+    await recordPayment(deps, staff.id, {
+      instalmentId: second.dues[1]!.items[0]!.id,
+      amount: 4_000_00,
+      mode: "cash",
+      paidOn: "2026-11-22",
+    });
+    const after = await staff.call.feeReports.dues({ limit: 2, page: 2 });
+    expect(after.totals).not.toBe(first.totals);
+    expect(after.totals.students).toBe(4);
+    expect((await feeFigures(deps)).outstanding).toBe(first.totals.outstanding - 4_000_00);
+  });
 });
 
 describe("collections (issue 19)", () => {
