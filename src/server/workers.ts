@@ -105,8 +105,8 @@ function startHourlyJob(
 }
 
 /**
- * The library's overdue reminders (issue 18), hourly: sent at most once a day per loan
- * (sendOverdueReminders keeps the day), so a restart or a missed hour loses nothing.
+ * The library's overdue reminders (issue 18), hourly: each student told on the day their books' reminders fall
+ * due (sendOverdueReminders keeps the day of each loan's last), so a restart or a missed hour loses nothing.
  */
 export function startLibraryReminders(deps: AppDeps, everyMs = 3_600_000, firstAfterMs = 60_000) {
   const run = async () => {

@@ -31,6 +31,7 @@ export const NOTIFICATION_KINDS = [
   "results.published",
   "results.corrected",
   "library.overdue",
+  "library.overdueBooks",
   "fee.receipt",
   "fee.rejected",
   "fee.upiReported",

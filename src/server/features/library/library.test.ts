@@ -10,7 +10,7 @@ import { startLibraryReminders } from "../../workers.ts";
 import { updateStudentRecord } from "../accounts/accounts.repository.ts";
 import { createSession, resolveSession } from "../auth/auth.service.ts";
 import { libraryFor } from "./library.service.ts";
-import { sendOverdueReminders } from "./loans.service.ts";
+import { reminderGap, sendOverdueReminders } from "./loans.service.ts";
 
 let deps: TestDeps;
 let app: ReturnType<typeof testApp>;
@@ -616,7 +616,7 @@ describe("what students see and download", () => {
 });
 
 describe("overdue reminders", () => {
-  test("once per calendar day per loan, in the portal and by e-mail in the student's language; never for returned books", async () => {
+  test("in the portal and by e-mail in the student's language, less often as a book stays out; never for returned books", async () => {
     await deps.db
       .updateTable("users")
       .set({ preferences: JSON.stringify({ chosenLanguage: "hindi" }) })
@@ -682,13 +682,54 @@ describe("overdue reminders", () => {
     // Returned a day after its due day: the office sees it was late.
     const returned = (await staff.call.library.loans({ status: "returned" })).loans[0]!;
     expect([returned.id, returned.daysLate]).toEqual([ashaLoan.loan.id, 1]);
+    // Not the next day (walk 31b: a reminder every day without end): three days after the last, in the first week.
     deps.advance(86_400_000);
-    expect(await sendOverdueReminders(deps)).toEqual({ today: "2026-11-25", reminded: 2 });
+    expect(await sendOverdueReminders(deps)).toEqual({ today: "2026-11-25", reminded: 0 });
+    deps.advance(2 * 86_400_000);
+    expect(await sendOverdueReminders(deps)).toEqual({ today: "2026-11-27", reminded: 2 });
     expect(
       (
         await deps.db.selectFrom("book_loans").select(["user_id", "reminded_on"]).where("returned_at", "is", null).orderBy("id").execute()
       ).map((l) => l.reminded_on),
-    ).toEqual(["2026-11-25", "2026-11-25", null]);
+    ).toEqual(["2026-11-27", "2026-11-27", null]);
+  });
+
+  test("every third day in a book's first overdue week, weekly to the end of its first month, then monthly (walk 31b)", () => {
+    expect([1, 7, 8, 28, 29, 400].map(reminderGap)).toEqual([3, 3, 7, 7, 30, 30]);
+  });
+
+  test("a student with several books overdue gets one message listing them all; it is answered when the last is back (walk 31b)", async () => {
+    const titles = ["Principles of Accounting", "Business Law", "Cost Accounting"];
+    const loans = [];
+    for (const [i, title] of titles.entries()) {
+      const { item } = await staff.call.library.create({ ...BOOK, title, isbn: "" });
+      loans.push((await staff.call.library.issue({ bookId: item.id, studentId: "STU0201", dueOn: `2026-11-2${3 + i}` })).loan);
+    }
+    // 40 days on: all three overdue, never reminded. One message, the oldest due day first.
+    deps.advance(40 * 86_400_000);
+    expect((await sendOverdueReminders(deps)).reminded).toBe(1);
+    const [note] = await deps.db.selectFrom("notifications").select(["id", "title", "message", "kind", "data"]).execute();
+    expect(note).toMatchObject({
+      kind: "library.overdueBooks",
+      title: "Library books overdue: 3",
+      message:
+        "These books were due back, the first on 23 Nov 2026: Principles of Accounting; Business Law; Cost Accounting. Please return them to the library.",
+    });
+    const mail = await deps.db.selectFrom("email_outbox").select("subject").where("template", "=", "student_alert").execute();
+    expect(mail).toEqual([{ subject: "Library books overdue: 3" }]);
+    // A month's gap now: nothing in between.
+    deps.advance(29 * 86_400_000);
+    expect((await sendOverdueReminders(deps)).reminded).toBe(0);
+    deps.advance(86_400_000);
+    expect((await sendOverdueReminders(deps)).reminded).toBe(1);
+    // Two books back: the first message still asks for the third; the third back answers it.
+    const readAt = async () =>
+      (await deps.db.selectFrom("notifications").select("read_at").where("id", "=", note!.id).executeTakeFirstOrThrow()).read_at;
+    await staff.call.library.returnLoan({ id: loans[0]!.id });
+    await staff.call.library.returnLoan({ id: loans[1]!.id });
+    expect(await readAt()).toBeNull();
+    await staff.call.library.returnLoan({ id: loans[2]!.id });
+    expect(await readAt()).not.toBeNull();
   });
 
   test("the server's hourly job sends them, and stops when told", async () => {

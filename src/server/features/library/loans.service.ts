@@ -2,10 +2,12 @@
  * Lending printed books (issue 18; docs/studies/library.md): the office issues a copy to a student found by
  * Student ID — refused when no copy is on the shelf, the student is inactive or already holds that title —
  * due LOAN_DAYS after today in the institute's time zone unless another day is chosen, and receives it
- * back. The student sees their loans; once a day each overdue loan reminds its borrower.
+ * back. The student sees their loans; an overdue loan reminds its borrower, less often as it stays out
+ * (`reminderGap`), in one message with their other overdue books.
  */
 import type { Kysely } from "kysely";
 import type { Database } from "../../../../db/schema.ts";
+import type { NotificationKind, NotificationParams } from "../../../shared/i18n/alerts.ts";
 import { library as text } from "../../../shared/i18n/library.ts";
 import { addDays, daysBetween } from "../../../shared/schemas/common.ts";
 import {
@@ -122,6 +124,33 @@ async function loanOut(trx: DB, loanId: number, borrower?: number) {
   return loan;
 }
 
+/**
+ * A reminder listing several books (`library.overdueBooks`) is answered once every book it lists is back: marked
+ * read then, as a one-book reminder is at its book's return.
+ */
+async function settleBooksReminders(trx: DB, now: Date, userId: number) {
+  const waiting = await trx
+    .selectFrom("notifications")
+    .select(["id", "data"])
+    .where("recipient_user_id", "=", userId)
+    .where("kind", "=", "library.overdueBooks")
+    .where("read_at", "is", null)
+    .execute();
+  if (waiting.length === 0) return;
+  const out = new Set(
+    (await trx.selectFrom("book_loans").select("id").where("user_id", "=", userId).where("returned_at", "is", null).execute()).map(
+      (l) => l.id,
+    ),
+  );
+  const answered = waiting
+    .filter((n) => {
+      const ids = (JSON.parse(n.data) as { loanIds?: unknown }).loanIds;
+      return Array.isArray(ids) && ids.every((id) => !out.has(Number(id)));
+    })
+    .map((n) => n.id);
+  if (answered.length) await trx.updateTable("notifications").set({ read_at: now.toISOString() }).where("id", "in", answered).execute();
+}
+
 /** Receives a book back: the loan is marked returned (now) by the office member who took it. */
 export async function returnLoan(deps: AppDeps, actorId: number, loanId: number, meta: SessionMeta = {}) {
   const now = deps.now();
@@ -138,6 +167,7 @@ export async function returnLoan(deps: AppDeps, actorId: number, loanId: number,
     if (Number(changed.numUpdatedRows) !== 1) throw new AppError("CONFLICT", text.t("rule.returned", { title: loan.title }));
     // Its overdue reminders are answered: they no longer wait unread on the student's dashboard (walk 17).
     await settleNotifications(trx, now, loan.user_id, "library.overdue", { loanId });
+    await settleBooksReminders(trx, now, loan.user_id);
     await audit(trx, now, {
       actorUserId: actorId,
       action: "book.return",
@@ -315,43 +345,61 @@ export async function myHistory(deps: Pick<AppDeps, "db">, userId: number, query
 // ————— overdue reminders —————
 
 /**
- * Tells each student with an overdue book, once per calendar day per loan (the institute's day, kept in
- * `reminded_on`): a portal notification and, where they keep e-mail on, an e-mail in their language. Safe to
- * call as often as one likes; the server calls it every hour (workers.ts).
+ * How many days after a loan's last reminder the next one goes, by how long it has been overdue: every third day
+ * in its first week, weekly to the end of its first month, then monthly (walk 31b: a reminder every day without
+ * end, 868 e-mails a day at three years' volume, some for books due in 2024).
  */
-/** Overdue loans reminded per transaction (the server serves requests between batches). */
+export function reminderGap(daysOverdue: number): number {
+  return daysOverdue <= 7 ? 3 : daysOverdue <= 28 ? 7 : 30;
+}
+
+/** Students reminded per transaction (the server serves requests between batches). */
 const REMINDER_BATCH = 25;
 
+/**
+ * Tells each student who keeps a book past its due day, in one message listing every book they have overdue: a
+ * portal notification and, where they keep e-mail on, an e-mail in their language. A student is told when one of
+ * their overdue loans was never reminded, or its last reminder (`reminded_on`, the institute's day) is
+ * `reminderGap` days old; every loan the message lists is then marked reminded today. Safe to call as often as
+ * one likes; the server calls it every hour (workers.ts). `reminded`: how many students were told.
+ */
 export async function sendOverdueReminders(
   deps: Pick<AppDeps, "db" | "now" | "mail" | "env">,
 ): Promise<{ today: string; reminded: number }> {
   const now = deps.now();
   const today = await instituteToday(deps);
-  const due = await deps.db
+  const overdue = await deps.db
     .selectFrom("book_loans")
     .innerJoin("books", "books.id", "book_loans.book_id")
-    .select(["book_loans.id", "book_loans.user_id", "book_loans.due_on", "books.title"])
+    .select(["book_loans.id", "book_loans.user_id", "book_loans.due_on", "book_loans.reminded_on", "books.title"])
     .where("book_loans.returned_at", "is", null)
     .where("book_loans.due_on", "<", today)
-    .where((eb) => eb.or([eb("book_loans.reminded_on", "is", null), eb("book_loans.reminded_on", "<", today)]))
+    .orderBy("book_loans.user_id")
+    .orderBy("book_loans.due_on")
     .orderBy("book_loans.id")
     .execute();
-  // A few dozen loans a transaction, the server answering requests in between: thousands of reminders in one
+  const byStudent = new Map<number, typeof overdue>();
+  for (const loan of overdue) byStudent.set(loan.user_id, [...(byStudent.get(loan.user_id) ?? []), loan]);
+  const due = [...byStudent.values()].filter((loans) =>
+    loans.some((l) => l.reminded_on === null || daysBetween(l.reminded_on, today) >= reminderGap(daysBetween(l.due_on, today))),
+  );
+  // A few dozen students a transaction, the server answering requests in between: thousands of reminders in one
   // synchronous write held every request for most of a second (the bench's p99). Each batch marks its own
-  // loans, so a stop half-way leaves the rest for the next run and nobody is reminded twice in a day.
-  let reminded = 0;
+  // loans, so a stop half-way leaves the rest for the next run and nobody is reminded twice.
   for (let i = 0; i < due.length; i += REMINDER_BATCH) {
     const batch = due.slice(i, i + REMINDER_BATCH);
     await deps.db.transaction().execute(async (trx: DB) => {
-      for (const loan of batch) {
-        await notifyStudents(deps, trx, now, [loan.user_id], {
-          type: "course",
-          kind: "library.overdue",
-          params: { title: loan.title, due: loan.due_on },
-          data: { loanId: loan.id },
-          email: true,
-          link: "/student/library",
-        });
+      for (const loans of batch) {
+        const [first] = loans as [(typeof loans)[number]];
+        const told: { kind: NotificationKind; params: NotificationParams; data: Record<string, unknown> } =
+          loans.length === 1
+            ? { kind: "library.overdue", params: { title: first.title, due: first.due_on }, data: { loanId: first.id } }
+            : {
+                kind: "library.overdueBooks",
+                params: { count: loans.length, titles: loans.map((l) => l.title).join("; "), due: first.due_on },
+                data: { loanIds: loans.map((l) => l.id) },
+              };
+        await notifyStudents(deps, trx, now, [first.user_id], { type: "course", ...told, email: true, link: "/student/library" });
       }
       await trx
         .updateTable("book_loans")
@@ -359,12 +407,11 @@ export async function sendOverdueReminders(
         .where(
           "id",
           "in",
-          batch.map((l) => l.id),
+          batch.flatMap((loans) => loans.map((l) => l.id)),
         )
         .execute();
     });
-    reminded += batch.length;
     await Bun.sleep(0);
   }
-  return { today, reminded };
+  return { today, reminded: due.length };
 }
