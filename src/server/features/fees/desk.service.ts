@@ -14,7 +14,7 @@ import { isOffice } from "../../../shared/roles.ts";
 import type { PendingListQuery, ReceiptListQuery, RecordPaymentForm, StudentSearchQuery } from "../../../shared/schemas/fee-desk.ts";
 import type { AppDeps } from "../../deps.ts";
 import { AppError, fieldError } from "../../platform/errors.ts";
-import { pageWithTotal } from "../../platform/paging.ts";
+import { pageWithTotal, paginationOf } from "../../platform/paging.ts";
 import { anyColumnContains, textContains } from "../../platform/search.ts";
 import { MIME_TYPES } from "../../platform/uploads.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
@@ -257,33 +257,45 @@ export async function recordDeskPayment(deps: AppDeps, actorId: number, input: R
  * are receipts in, for the filter.
  */
 export async function listReceipts(deps: Pick<AppDeps, "db">, query: ReceiptListQuery) {
-  let base = studentReceipts(deps.db);
-  if (query.status === "active") base = base.where("fee_receipts.cancelled_at", "is", null);
-  if (query.status === "cancelled") base = base.where("fee_receipts.cancelled_at", "is not", null);
-  if (query.year) base = base.where("fee_receipts.financial_year", "=", query.year);
-  if (query.search) base = base.where(anyColumnContains(["fee_receipts.number", "student.name", "student.student_id"], query.search));
-  const [{ rows, pagination }, years] = await Promise.all([
-    pageWithTotal(
-      base,
-      withPaidInstalment(base)
-        .leftJoin("users as canceller", "canceller.id", "fee_receipts.cancelled_by")
-        .select([
-          ...RECEIPT_FACTS,
-          "fee_receipts.financial_year",
-          "fee_receipts.issued_at",
-          "canceller.name as cancelled_by_name",
-          "fee_payments.reference",
-          "fee_payments.paid_on",
-          "student.id as user_id",
-          "student.name",
-          "student.student_id",
-          "programmes.name as programme",
-        ])
-        .orderBy("fee_receipts.id", "desc"),
-      query,
-    ),
+  let receipts = deps.db.selectFrom("fee_receipts");
+  if (query.status === "active") receipts = receipts.where("fee_receipts.cancelled_at", "is", null);
+  if (query.status === "cancelled") receipts = receipts.where("fee_receipts.cancelled_at", "is not", null);
+  if (query.year) receipts = receipts.where("fee_receipts.financial_year", "=", query.year);
+  // The receipts of the list, counted and paged by themselves (the student joined only to search by name): the page's
+  // ids first, newest first in the table's own order, then what those few paid and who cancelled them. Joining every
+  // receipt passed over took page 3,929 of 39,281 receipts 45–54 ms (walk 31b).
+  const base = query.search
+    ? receipts
+        .innerJoin("users as student", "student.id", "fee_receipts.user_id")
+        .where(anyColumnContains(["fee_receipts.number", "student.name", "student.student_id"], query.search))
+    : receipts;
+  const ids = base
+    .select("fee_receipts.id")
+    .orderBy("fee_receipts.id", "desc")
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  const [{ total }, rows, years] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
+    withPaidInstalment(studentReceipts(deps.db))
+      .leftJoin("users as canceller", "canceller.id", "fee_receipts.cancelled_by")
+      .select([
+        ...RECEIPT_FACTS,
+        "fee_receipts.financial_year",
+        "fee_receipts.issued_at",
+        "canceller.name as cancelled_by_name",
+        "fee_payments.reference",
+        "fee_payments.paid_on",
+        "student.id as user_id",
+        "student.name",
+        "student.student_id",
+        "programmes.name as programme",
+      ])
+      .where("fee_receipts.id", "in", ids)
+      .orderBy("fee_receipts.id", "desc")
+      .execute(),
     deps.db.selectFrom("fee_receipts").select("financial_year").distinct().orderBy("financial_year", "desc").execute(),
   ]);
+  const pagination = paginationOf(Number(total), query.page, query.limit);
   return {
     receipts: rows.map((r) => ({
       id: r.id,

@@ -494,6 +494,9 @@ describe("receipts (issue 19)", () => {
     const page = await staff.call.feeDesk.receipts({ limit: 3, page: 2 });
     expect(page.receipts.map((r) => r.number)).toEqual(["RCP/2026-27/000001"]);
     expect(page.pagination).toMatchObject({ totalItems: 4, totalPages: 2, currentPage: 2 });
+    // A search's pages: the page's receipts are found among the search's, not among all (walk 31b's ids first).
+    const found = await staff.call.feeDesk.receipts({ search: "asha", limit: 1, page: 2 });
+    expect([found.receipts.map((r) => r.number), found.pagination.totalItems]).toEqual([["RCP/2026-27/000001"], 2]);
     await expect(staff.call.feeDesk.receipts({ year: "2026" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
     await expect(staff.call.feeDesk.receipts({ status: "void" as never })).rejects.toMatchObject({ code: "BAD_REQUEST" });
   });
