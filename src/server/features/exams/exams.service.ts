@@ -497,6 +497,8 @@ export async function examsAheadFor(db: DB, userId: number, now: Date, programme
     .where("exams.results_published_at", "is", null)
     .where("exams.starts_at", ">", new Date(now.getTime() - LONGEST_EXAM_MS).toISOString());
   if (programmeId !== undefined) query = query.where("subjects.programme_id", "=", programmeId);
+  // A bound on a student's exams ahead, never reached: a term's six to eight subjects hold a few exams each (walk
+  // 31b's busiest student had 4); were it reached, the admit card would list the soonest 100.
   const rows = await query.orderBy("exams.starts_at").orderBy("exams.id").limit(100).execute();
   return rows.filter((r) => new Date(r.starts_at).getTime() + r.duration_minutes * 60_000 > now.getTime());
 }
