@@ -2,8 +2,8 @@
  * The admin area's routes (spec part 2 §2): its layout and pages, each a lazy chunk with its area's
  * stylesheet. routes.tsx loads this module once RequireRole has let an administrator or a staff member in; pages that are the administrators' alone send staff to the dashboard.
  */
-import { type ComponentType, lazy, useEffect, useRef } from "react";
-import { Redirect, Route, Switch } from "wouter";
+import { type ComponentType, lazy, useEffect, useRef, useState } from "react";
+import { Redirect, Route, Switch, useLocation } from "wouter";
 import { portal } from "../shared/i18n/portal.ts";
 import admissionsStylesheet from "./features/admissions/admissions-admin.css" with { type: "file" };
 import analyticsStylesheet from "./features/analytics/analytics.css" with { type: "file" };
@@ -24,9 +24,11 @@ import ticketsStylesheet from "./features/tickets/tickets.css" with { type: "fil
 import adminStylesheet from "./layouts/admin.css" with { type: "file" };
 import portalStylesheet from "./layouts/portal.css" with { type: "file" };
 import { useT } from "./lib/i18n.tsx";
+import { holdsUnsavedWork } from "./lib/leave-warning.ts";
 import { canSeePage } from "./lib/office.ts";
 import { useSession } from "./lib/session.tsx";
 import { withStylesheets } from "./lib/stylesheets.ts";
+import type { Role } from "./lib/trpc.ts";
 import printSheetStylesheet from "./ui/print-sheet.css" with { type: "file" };
 import { useToast } from "./ui/toast.tsx";
 
@@ -104,8 +106,33 @@ function AdministratorsOnly() {
   return <Redirect to="/dashboard" replace />;
 }
 
+/**
+ * The administrators' page a person is on when their role becomes staff (a colleague's change, followed by
+ * layouts/use-role-follow.ts) while something typed on it is unsaved: kept until they leave it, so what they typed
+ * (an Invite's name and address) can be copied, not dropped with the page; told so once (walk 29b's "left"). Saving
+ * it is refused by the server as before. Any other page follows the new role at once.
+ */
+function useKeptOnDemotion(role: Role | undefined): string | null {
+  const [location] = useLocation();
+  const page = location.split("/")[1] ?? "";
+  const [seenRole, setSeenRole] = useState(role);
+  const [kept, setKept] = useState<string | null>(null);
+  const toast = useToast();
+  const t = useT(portal);
+  // Worked out as the role changes, before this render's routes (React's state adjusted while rendering).
+  if (role !== seenRole) {
+    setSeenRole(role);
+    setKept(!canSeePage(role, page) && holdsUnsavedWork() ? page : null);
+  } else if (kept !== null && kept !== page) setKept(null);
+  useEffect(() => {
+    if (kept) toast.show(t("admin.keptAfterDemotion"), "warning");
+  }, [kept, toast, t]);
+  return kept;
+}
+
 export default function AdminRoutes() {
   const { user } = useSession();
+  const kept = useKeptOnDemotion(user?.role);
   return (
     <AdminLayout>
       <Switch>
@@ -118,7 +145,7 @@ export default function AdminRoutes() {
         <Route path="/admissions/:id/print" component={ApplicationPrintPage} />
         <Route path="/students/:id/id-card" component={AdminStudentIdCardPage} />
         {ADMIN_PAGES.map(([page, Page]) =>
-          canSeePage(user?.role, page) ? (
+          canSeePage(user?.role, page) || kept === page ? (
             // The studies pages (issue 18) route their own sub-pages (e.g. /exams/12/marks).
             <Route key={page} path={`/${page}`} component={Page} nest={NESTED.has(page)} />
           ) : (

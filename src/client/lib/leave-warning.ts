@@ -128,6 +128,9 @@ export function backUnasked(): void {
   history.back();
 }
 
+/** Whether something typed on this page is unsaved now (a guard that holds it is mounted and still holds it). */
+export const holdsUnsavedWork = (): boolean => holdsUnsaved();
+
 /** "Leave without saving?", then `go` on "Discard and go on". */
 const askFirst = (go: () => void) => void import("../ui/leave-question.tsx").then(({ askBeforeLeaving }) => askBeforeLeaving(null, go));
 

@@ -83,6 +83,29 @@ describe("Staff (issue 17)", () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
   });
 
+  test("an administrator made staff while typing an Invite keeps the page and the text, told why; the page goes once left (walk 29b's left)", async () => {
+    const { navigate, path } = renderAdmin("/admin/staff", {
+      "staff.list": listOf([ME]),
+      "staff.invite": () => new TrpcFailure("You do not have permission to do that", 403),
+      // A colleague made this administrator staff meanwhile: the refusal reads the session again.
+      "auth.me": () => ({ user: { ...ME, role: "staff", mustChangePassword: false, signedInBefore: true, language: null } }),
+    });
+    fireEvent.click(await screen.findByRole("button", { name: "Invite staff" }));
+    // Typed (an input event, as a keyboard gives): the dialog holds text to lose.
+    fireEvent.input(within(dialog()).getByLabelText("Full name", { exact: false }), { target: { value: "Sunil Patil" } });
+    fireEvent.input(within(dialog()).getByLabelText("E-mail address", { exact: false }), { target: { value: "sunil@example.com" } });
+    fireEvent.click(within(dialog()).getByRole("button", { name: "Send invitation" }));
+    await screen.findByText(/Your account is now a staff account: this page is for administrators/);
+    expect((within(dialog()).getByLabelText("Full name", { exact: false }) as HTMLInputElement).value).toBe("Sunil Patil");
+    expect((within(dialog()).getByLabelText("E-mail address", { exact: false }) as HTMLInputElement).value).toBe("sunil@example.com");
+    expect(path()).toBe("/admin/staff");
+    // Left, the page is the administrators' again: a staff member's visit goes to the dashboard, saying why.
+    act(() => navigate("/admin/students"));
+    act(() => navigate("/admin/staff"));
+    await screen.findByText("Only administrators can open that page.");
+    await waitFor(() => expect(path()).toBe("/admin/dashboard"));
+  });
+
   test("Invite: the language of the invitation is the institute's unless one is chosen, each named in its own script (stop 47)", async () => {
     const { sent } = renderAdmin("/admin/staff", {
       "staff.list": listOf([ME]),
