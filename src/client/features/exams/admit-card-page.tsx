@@ -7,7 +7,7 @@
  */
 import { exams } from "../../../shared/i18n/exams.ts";
 import { termName } from "../../../shared/terms.ts";
-import { formatDate } from "../../lib/format.ts";
+import { formatDate, formatList } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { svgDataUrl } from "../../lib/svg-image.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
@@ -51,9 +51,17 @@ export function AdmitCardPage() {
 function AdmitCard({ card }: { card: Card }) {
   const t = useT(exams);
   const term = termName(card.termUnit, card.term);
+  // The terms of the papers on it: a student moved on before an earlier term's exam has it on this card too, and
+  // the heading says so rather than calling it this term's (walk 32a).
+  const papersOf = formatList((card.terms.length ? card.terms : [card.term]).map((n) => termName(card.termUnit, n)));
   return (
     <article className="admit-card print-sheet" aria-labelledby="admit-card-title">
-      <SheetHead institute={card.institute} titleId="admit-card-title" title={t("admit.cardTitle")} sub={t("admit.examsOf", { term })} />
+      <SheetHead
+        institute={card.institute}
+        titleId="admit-card-title"
+        title={t("admit.cardTitle")}
+        sub={t("admit.examsOf", { term: papersOf })}
+      />
 
       <div className="admit-card__holder">
         {card.photo ? (

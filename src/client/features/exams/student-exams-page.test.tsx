@@ -56,6 +56,7 @@ const CARD: AdmitCard = {
     programme: "BBA",
     termUnit: "semester",
     term: 1,
+    terms: [1],
     exams: [UPCOMING],
     issuedAt: "2026-11-22T06:30:00.000Z",
     institute: { name: "Institute of Distance Education", address: "Pune", phones: ["+91 20 1234 5678"], email: "info@example.test" },
@@ -105,6 +106,13 @@ describe("/student/exams", () => {
     });
     expect(await screen.findByText("No exams scheduled")).toBeTruthy();
     expect(screen.getByText("No results yet")).toBeTruthy();
+  });
+
+  test("a card moved on a term before an earlier term's paper names both terms' examinations, its term the current one (walk 32a)", async () => {
+    const moved: AdmitCard = CARD.status === "ready" ? { ...CARD, card: { ...CARD.card, term: 2, terms: [1, 2] } } : CARD;
+    renderStudentAt("/student/exams/admit-card", { "exams.admitCard": () => moved });
+    const card = (await screen.findByRole("heading", { level: 2, name: "Admit card (hall ticket)" })).closest("article")!;
+    expect(within(card).getByText("Semester 1 and Semester 2 examinations")).toBeTruthy();
   });
 
   test("the admit card: photo, name, student ID, programme, term, the exams and the QR code; Print prints", async () => {

@@ -104,6 +104,7 @@ describe("admit card verification (/verify/admit/:token, issue 18)", () => {
     programme: "BBA",
     termUnit: "semester",
     term: 1,
+    terms: [1],
     issuedAt: "2026-11-22T06:30:00.000Z",
     photo: null,
     exams: [

@@ -63,6 +63,9 @@ async function admitToken(
 /** The address a card's QR code opens: `{PUBLIC_URL}/verify/admit/{token}`. */
 export const admitVerifyUrl = (deps: Pick<AppDeps, "env">, token: string) => `${publicUrl(deps)}/verify/admit/${token}`;
 
+/** The terms of a list of exams, in order. */
+const termsOf = (exams: readonly { subjectTerm: number }[]) => [...new Set(exams.map((e) => e.subjectTerm))].sort((a, b) => a - b);
+
 async function programmeOf(deps: Pick<AppDeps, "db">, programmeId: number) {
   return deps.db
     .selectFrom("programmes")
@@ -101,6 +104,8 @@ export async function myAdmitCard(deps: AppDeps, userId: number) {
       programme: programme.name,
       termUnit: programme.termUnit,
       term: user.current_term,
+      /** the terms of the exams on it: an earlier term's paper still to come is the student's too (walk 32a) */
+      terms: termsOf(ahead),
       exams: ahead.map((e) => toStudentExam(e, timeZone)),
       issuedAt,
       institute: { name: institute.name, address: institute.address, phones: institute.phones, email: institute.email },
@@ -129,7 +134,11 @@ export async function verifyAdmitCard(deps: AppDeps, token: string) {
     .executeTakeFirst();
   if (!found) throw notFound(text.t("verify.unknownCode"));
   const { cardProgrammeId, cardTerm, issuedAt, ...user } = found;
-  const current = user.is_active === 1 && user.programme_id === cardProgrammeId && user.current_term === cardTerm;
+  // Moved on a term since it was printed, the card still admits to what it lists that is still theirs (an earlier
+  // term's paper: takesExam), so it stays in force (walk 32a: moved from Year 1 to Year 2 before a Year 1 exam,
+  // the printed card was refused at the hall). Moved back, or to another programme, or not active: no longer.
+  const current =
+    user.is_active === 1 && user.programme_id === cardProgrammeId && user.current_term !== null && cardTerm <= user.current_term;
   const onHold = current && (await admitCardBlock(deps, user.id)) !== null;
   const valid = current && !onHold;
   const [programme, institute, timeZone, ahead] = await Promise.all([
@@ -147,6 +156,7 @@ export async function verifyAdmitCard(deps: AppDeps, token: string) {
     programme: programme.name,
     termUnit: programme.termUnit,
     term: cardTerm,
+    terms: termsOf(ahead),
     issuedAt,
     photo: showPhotoOnVerification ? toPublicUser(user).photo : null,
     exams: ahead.map((e) => toStudentExam(e, timeZone)),

@@ -490,6 +490,7 @@ export async function examsAheadFor(db: DB, userId: number, now: Date, programme
       "exams.centre",
       "subjects.code as subjectCode",
       "subjects.name as subjectName",
+      "subjects.term as subjectTerm",
     ])
     .where("enrolments.user_id", "=", userId)
     .where(takesExam)

@@ -5,7 +5,7 @@ import { fieldErrorsOf } from "../../../shared/schemas/common.ts";
 import { DEFAULT_SETTINGS } from "../../../shared/schemas/settings.ts";
 import { inLocale } from "../../platform/request-locale.ts";
 import { atOnce, callerFor, createTestDeps, createUser, type TestDeps, testApp } from "../../testing.ts";
-import { updateStudentRecord } from "../accounts/accounts.repository.ts";
+import { setStudentActive, updateStudentRecord } from "../accounts/accounts.repository.ts";
 import { createSession, resolveSession } from "../auth/auth.service.ts";
 import { notificationText } from "../notifications/notifications.service.ts";
 import { saveSettingsGroup } from "../settings/settings.service.ts";
@@ -902,7 +902,7 @@ describe("the admit card and its verification", () => {
     expect(await meera.call.exams.admitCard()).toEqual({ status: "none", reason: "noExams" });
   });
 
-  test("the public page: valid with the holder and the exams; the photo only if allowed; invalid after moving on a term; bogus codes 404", async () => {
+  test("the public page: valid with the holder and the exams; the photo only if allowed; still valid after moving on a term, not once inactive; bogus codes 404", async () => {
     await deps.db.updateTable("users").set({ photo_file: "aaaaaaaaaaaaaaaaaaaaaaaa.webp" }).where("id", "=", asha.id).execute();
     const { exam } = await staff.call.exams.schedule(EXAM);
     const answer = await asha.call.exams.admitCard();
@@ -928,6 +928,7 @@ describe("the admit card and its verification", () => {
       "studentId",
       "term",
       "termUnit",
+      "terms",
       "valid",
     ]);
     expect(checked.reason).toBeNull();
@@ -939,9 +940,17 @@ describe("the admit card and its verification", () => {
       .execute();
     expect((await guest().exams.verifyAdmit({ token })).photo).toBeNull();
 
+    // Moved on to term 2 before the term 1 paper: the printed card still admits to it (walk 32a: refused at the
+    // hall), and a card printed now names both terms' papers.
     await updateStudentRecord(deps.db, asha.id, { current_term: 2 }, deps.now().toISOString());
     const moved = await guest().exams.verifyAdmit({ token });
-    expect([moved.valid, moved.reason, moved.exams]).toEqual([false, "notCurrent", []]);
+    expect([moved.valid, moved.reason, moved.exams.map((e) => e.id), moved.term, moved.terms]).toEqual([true, null, [exam.id], 1, [1]]);
+    const now = await asha.call.exams.admitCard();
+    expect(now.status === "ready" && [now.card.term, now.card.terms]).toEqual([2, [1]]);
+    // No longer active: no longer in force.
+    await setStudentActive(deps.db, asha.id, false, deps.now().toISOString());
+    const gone = await guest().exams.verifyAdmit({ token });
+    expect([gone.valid, gone.reason, gone.exams]).toEqual([false, "notCurrent", []]);
 
     await expect(guest().exams.verifyAdmit({ token: "x".repeat(43) })).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(guest().exams.verifyAdmit({ token: "not a token!" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
