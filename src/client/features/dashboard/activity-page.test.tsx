@@ -35,6 +35,15 @@ describe("the audit log in words", () => {
         endedSessions: 1,
       }),
     ],
+    [
+      "Edited student STU0003: e-mail (e-mail anil@example.com → anil.k@example.com)",
+      entry("student.update", {
+        studentId: "STU0003",
+        changed: ["email"],
+        email: { from: "anil@example.com", to: "anil.k@example.com" },
+        endedSessions: 0,
+      }),
+    ],
     ["Deactivated student STU0003 and signed them out", entry("student.deactivate", { studentId: "STU0003", endedSessions: 2 })],
     ["Exported 1 student to CSV (search “anil”)", entry("student.export", { rows: 1, search: "anil" })],
     ["Moved contact inquiry #3 from New to In Progress", entry("contact.status", { from: "new", to: "in-progress" })],

@@ -256,8 +256,11 @@ const SENTENCES: Record<AuditAction, (s: Said) => string> = {
     const fields = fieldList(d.changed);
     // A new e-mail address: both, since the old one is the student's way back (walk 31a).
     const email = d.email as { from?: unknown; to?: unknown } | undefined;
-    if (fields && str(email?.from) && str(email?.to))
-      return r("s.studentEditedEmail", { student, fields, from: String(email!.from), to: String(email!.to) });
+    if (fields && str(email?.from) && str(email?.to)) {
+      const words = { student, fields, from: String(email!.from), to: String(email!.to) };
+      // "signed out everywhere" only when a session ended (walk 32b).
+      return (count(d.endedSessions) ?? 0) > 0 ? r("s.studentEditedEmail", words) : r("s.studentEditedEmailNoSessions", words);
+    }
     return fields ? r("s.studentEdited", { student, fields }) : r("s.studentUnchanged", { student });
   },
   "student.delete": ({ d, student }) =>

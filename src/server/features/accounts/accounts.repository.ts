@@ -145,17 +145,26 @@ export async function setOfficeActive(db: Kysely<Database>, id: number, active: 
 }
 
 /**
- * A new e-mail address for the account. It is proven (verified now); open first-login and reset links sent
- * to the old address stop working.
+ * Every code and link sent to the account's address that is still open stops working: first-login links, reset
+ * codes and the reset token they gave, a sign-in's two-step code. For a new address (the account's own change,
+ * or the office's edit of a student: walk 32b found a reset token for the old address still setting a password).
  */
-export async function changeAccountEmail(db: Kysely<Database>, userId: number, email: string, at: string): Promise<User> {
+export async function voidCodesSentToAddress(db: Kysely<Database>, userId: number, at: string): Promise<void> {
   await db
     .updateTable("one_time_codes")
     .set({ consumed_at: at })
     .where("user_id", "=", userId)
-    .where("purpose", "in", ["first_login", "reset_token", "password_reset"])
+    .where("purpose", "in", ["first_login", "reset_token", "password_reset", "two_factor"])
     .where("consumed_at", "is", null)
     .execute();
+}
+
+/**
+ * A new e-mail address for the account. It is proven (verified now); the codes and links sent to the old address
+ * stop working (`voidCodesSentToAddress`).
+ */
+export async function changeAccountEmail(db: Kysely<Database>, userId: number, email: string, at: string): Promise<User> {
+  await voidCodesSentToAddress(db, userId, at);
   return db
     .updateTable("users")
     .set({ email, email_verified_at: at, updated_at: at })

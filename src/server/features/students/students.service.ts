@@ -37,6 +37,7 @@ import {
   setStudentActive,
   unlockAccount,
   updateStudentRecord,
+  voidCodesSentToAddress,
 } from "../accounts/accounts.repository.ts";
 import { mailFirstLoginLink } from "../auth/account.service.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
@@ -325,8 +326,8 @@ export async function createStudent(deps: AppDeps, adminId: number, input: Stude
 /**
  * Saves the edit form. A new e-mail address is where reset codes and first-login links go from then on, so, as
  * when the student changes it (accounts/email-change.service.ts), the old address is told, the student's sessions
- * end and the log keeps both addresses; the links sent to the old one are void (walk 31a: a staff member's edit
- * and "Send credentials" otherwise handed the account over without a word to the student).
+ * end and the log keeps both addresses; every code and link sent to the old one is void (walk 31a: a staff
+ * member's edit and "Send credentials" otherwise handed the account over without a word to the student).
  */
 export async function updateStudent(deps: AppDeps, adminId: number, input: StudentUpdateInput, meta: SessionMeta = {}) {
   const { id, version, ...form } = input;
@@ -344,7 +345,7 @@ export async function updateStudent(deps: AppDeps, adminId: number, input: Stude
     let endedSessions = 0;
     if (moved) {
       await assertEmailFree(trx, form.email, id);
-      await voidFirstLoginLinks(trx, id, at);
+      await voidCodesSentToAddress(trx, id, at);
       endedSessions = await endAllSessions(trx, id);
       await deps.mail.enqueue(
         trx,
@@ -355,7 +356,7 @@ export async function updateStudent(deps: AppDeps, adminId: number, input: Stude
     }
     // An address typed in by the office is not proven yet: with "Require e-mail verification" on, the student
     // confirms it with an e-mailed code at the next sign-in (issue 14.4).
-    const reverify = form.email !== current.email ? { email_verified_at: null } : {};
+    const reverify = moved ? { email_verified_at: null } : {};
     // A programme's rename reaches its students' Course/Standard (programmes.service: updateProgramme), so the
     // name always finds the programme.
     const programmeId = await programmeIdByName(trx, form.standard);

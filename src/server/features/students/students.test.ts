@@ -40,6 +40,10 @@ async function addStudent(form: Record<string, unknown> = FORM) {
   return body.data as { student_id: string; message: string; student: { id: number } };
 }
 
+/** The newest e-mail to an address. */
+const newestMailTo = (email: string) =>
+  deps.db.selectFrom("email_outbox").selectAll().where("to_address", "=", email).orderBy("id", "desc").executeTakeFirstOrThrow();
+
 /** The first-login token of the newest e-mail to an address. */
 async function linkTokenFor(email: string) {
   const row = await deps.db
@@ -447,16 +451,22 @@ describe("one student: view, edit, delete", () => {
     const user = await createUser(deps, { role: "student", email: "priya@example.test", student_id: "STU0008", name: "Priya Sharma" });
     const phone = await studentSession("priya@example.test");
     const laptop = await studentSession("priya@example.test");
+    // A reset asked for at the old address, its code verified: the token it gave (walk 32b).
+    await send("POST", "/api/auth/forgot-password", { email: "priya@example.test", userType: "student" });
+    const code = /\b(\d{6})\b/.exec((await newestMailTo("priya@example.test")).text_body)![1];
+    const verified = await (
+      await send("POST", "/api/auth/verify-otp", { email: "priya@example.test", otp: code, userType: "student" })
+    ).json();
+    const resetToken = verified.data.resetToken as string;
     const res = await asAdmin("PUT", `/api/admin/students/${user.id}`, { ...FORM, email: "priya.new@example.test" });
     expect((await res.json()).data.message).toBe(
       "Student updated successfully! The old e-mail address was told of the change, and the student was signed out on every device.",
     );
     for (const session of [phone, laptop]) expect((await send("GET", "/api/auth/me", undefined, session.token)).status).toBe(401);
-    const notice = await deps.db
-      .selectFrom("email_outbox")
-      .selectAll()
-      .where("to_address", "=", "priya@example.test")
-      .executeTakeFirstOrThrow();
+    // Nothing sent to the old address still works: the reset token sets no password.
+    const reset = await send("POST", "/api/auth/reset-password", { password: "Taken0verX", resetToken, userType: "student" });
+    expect(reset.status).toBe(400);
+    const notice = await newestMailTo("priya@example.test");
     expect(notice.subject).toBe("Your e-mail address was changed");
     expect(notice.text_body).toContain("The institute's office changed the e-mail address of your account to priya.new@example.test.");
     expect(notice.text_body).toContain("If you did not ask for this change");
