@@ -615,6 +615,22 @@ describe("admissions journeys", () => {
     ]) {
       await page.getByText(text).first().waitFor();
     }
+
+    // A second walk-in begun, then the office signs out from the site's header: the answers go from the screen,
+    // which says so, and never reach the device's storage for the next applicant to be offered (walk 32b).
+    await page.goto("/admission");
+    await page.getByText("Entering a walk-in application").waitFor();
+    await page.getByLabel(/^First Name/).fill("Secondwalkin");
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.getByText("You signed out: the walk-in application was cleared from this screen").waitFor();
+    await page.getByText("Entering a walk-in application").waitFor({ state: "detached" });
+    await expect(page.getByLabel(/^First Name/).inputValue()).resolves.toBe("");
+    const stored = () => page.evaluate(() => Object.values(localStorage).join("\n"));
+    expect(await stored()).not.toContain("Secondwalkin");
+    const next = await context.newPage();
+    await next.goto("/admission");
+    await next.getByRole("heading", { name: "Personal Details" }).waitFor();
+    await expect(next.getByLabel(/^First Name/).inputValue()).resolves.toBe("");
     // (the refused stale save's 409 is the browser's only complaint)
     expect(problems.filter((p) => !/status of 409/.test(p))).toEqual([]);
     await context.close();

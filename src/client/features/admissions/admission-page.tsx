@@ -74,6 +74,10 @@ export default function AdmissionPage() {
   const { user } = useSession();
   const walkIn = user !== null && user.role !== "student";
   // A walk-in's answers are never kept on the counter's computer: the next applicant would find them (walk 31a).
+  // Once a walk-in, this page stays one after a sign-out, here or in another tab (walk 32b: the sign-out made it an
+  // applicant's page, which saved the walk-in's answers as its draft for the next person to be offered).
+  const atCounter = useRef(false);
+  if (walkIn) atCounter.current = true;
   const [restored, setRestored] = useState<AdmissionDraft | null>(() => (walkIn ? null : loadDraft()));
   // "Apply for this programme" (/programmes/<slug>) arrives with ?course=<its name> (issue 17): the programme
   // just chosen, also over a saved draft's (the rest of the draft stays).
@@ -106,7 +110,7 @@ export default function AdmissionPage() {
   // counter, with no draft, a move away with anything typed asks too.
   useLeaveWarning(
     phase.name !== "success" &&
-      (Object.keys(documents.files).length > 0 || (walkIn && !isEmptyDraft({ values: form.values, attached: [] }))),
+      (Object.keys(documents.files).length > 0 || (atCounter.current && !isEmptyDraft({ values: form.values, attached: [] }))),
   );
   const [confirmReset, setConfirmReset] = useState(false);
   const previews = useObjectUrls(files);
@@ -132,7 +136,7 @@ export default function AdmissionPage() {
   // ——— the draft: saved on every change until the application is sent; written again if a new tab takes it ———
   const draft = useRef<Parameters<typeof saveDraft>[0] | null>(null);
   useEffect(() => {
-    if (phase.name === "success" || walkIn) {
+    if (phase.name === "success" || atCounter.current) {
       draft.current = null;
       return;
     }
@@ -179,6 +183,16 @@ export default function AdmissionPage() {
     setAlert(null);
     goToStep(0);
   };
+
+  // The office signed out (here or in another tab): the walk-in's answers go from the screen too, not left for the
+  // next person at the counter, and the page says so.
+  useEffect(() => {
+    if (!atCounter.current || user !== null || phase.name !== "form") return;
+    const typed = !isEmptyDraft({ values: form.values, attached: Object.keys(documents.files) as DocumentKind[] });
+    reset();
+    if (typed) setAlert(t("walkIn.cleared"), true);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [user]);
 
   // ——— submit: the spec's required check (fields and documents), then formats, then the upload ———
   const jumpTo = (field: FieldName | DocumentKind) => goToStep(stepOfField(field), answerDomId(ID_PREFIX, field));
