@@ -10,8 +10,9 @@ import { cleanFileName, contentRefusal, type FileKind, hasActiveContent, uploadB
  */
 const MARKUP_MARKERS = /<script|<html|<iframe|<object|<embed|<!doctype html|<svg\s+(xmlns|on)|<\?xml-stylesheet|javascript:/i;
 /** The same tags behind a namespace prefix, and a meta tag's http-equiv, bare or prefixed (walk 31a). */
-const PREFIXED_MARKERS = /<[a-z][\w.-]{0,31}:(script|html|iframe|object|embed|!doctype html|svg\s+(xmlns|on)|\?xml-stylesheet)/i;
-const META_HTTP_EQUIV = /<([a-z][\w.-]{0,31}:)?meta[\t\n\f\r\x20-\x3d\x3f-\x7e]*?http-equiv/i;
+const PREFIXED_MARKERS =
+  /<[a-z_\x80-\xff][\w.\x2d\x80-\xff]*:(script|html|iframe|object|embed|!doctype html|svg\s+(xmlns|on)|\?xml-stylesheet)/i;
+const META_HTTP_EQUIV = /<([a-z_\x80-\xff][\w.\x2d\x80-\xff]*:)?meta[\s\S]{0,1024}?http-equiv/i;
 const EVENT_HANDLER = /<[a-z][\t\n\f\r\x20-\x3d\x3f-\x7e]*?[\t\n\f\r /"']on[a-z]{3,}[\t\n\f\r ]*=/i;
 /** A PDF name: "/" and what follows up to whitespace or a delimiter, "#xx" read as one byte. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is whitespace in a PDF
@@ -73,6 +74,12 @@ const MARKUP = [
   "<xhtml:svg on",
   "<meta http-equiv",
   "<h:meta\nhttp-equiv",
+  // walk 32b: "_", a long prefix, a prefix in another script; ">" and other bytes before http-equiv
+  "<_:script",
+  `<${"a".repeat(40)}:script`,
+  "<\u00e9:script",
+  '<meta content="0;url=https://evil/?a>b" http-equiv',
+  '<meta content="\u00e9\u0000" http-equiv',
 ];
 const PDF_NAMES = [
   "/JavaScript",
@@ -585,6 +592,11 @@ describe("hasActiveContent", () => {
           "script",
           "a".repeat(31),
           "\t",
+          "_",
+          "\u00e9",
+          "\u00ff\u0080",
+          ">",
+          "a".repeat(300),
         )
         .chain((s) =>
           fc

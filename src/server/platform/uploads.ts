@@ -68,9 +68,11 @@ export function withKindExtension(name: string, kind: FileKind): string {
  * The markers, as the regular expressions they were first written as (over the bytes read as latin1):
  *   any file, ignoring ASCII case: /<script|<html|<iframe|<object|<embed|<!doctype html|<svg\s+(xmlns|on)|<\?xml-stylesheet|javascript:/i,
  *   each tag also behind a namespace prefix (`<a:script xmlns:a="http://www.w3.org/1999/xhtml">` runs in an XML
- *   page: /<[a-z][\w.-]{0,31}:(script|…)/i), and a refresh or other `http-equiv` in a meta tag
- *   (/<([a-z][\w.-]{0,31}:)?meta[TAG]*?http-equiv/i: `<meta http-equiv=refresh content="0;url=…">` sends the
- *   page elsewhere; walk 31a found both passing)
+ *   page; any length, and the first character a letter, "_" or any byte from 0x80, as XML names may be:
+ *   /<[a-z_\x80-\xff][\w.\x2d\x80-\xff]*:(script|…)/i), and a refresh or other `http-equiv` in a meta tag,
+ *   bare or prefixed, within 1 KiB of its name whatever stands between (quotes holding ">", other bytes):
+ *   /<(prefix:)?meta[\s\S]{0,1024}?http-equiv/i (`<meta http-equiv=refresh content="0;url=…">` sends the page
+ *   elsewhere; walk 31a found both passing, walk 32b the first rule's 32-letter prefix, "_" and "é")
  *   and an event handler inside a tag (`<img src=x onerror=…>`, `<body onload=…>`), the tag's characters all
  *   printable (which compressed data's are not, for long): /<[a-z][TAG]*?[\t\n\f\r /"']on[a-z]{3,}[\t\n\f\r ]*=/i,
  *   TAG being tab, LF, FF, CR and printable ASCII but ">"
@@ -92,8 +94,8 @@ const SVG = ascii("svg");
 const SVG_ATTRIBUTES = ["xmlns", "on"].map(ascii);
 const META = ascii("meta");
 const HTTP_EQUIV = ascii("http-equiv");
-/** How long a namespace prefix before a tag's name is read (`<a:script`, `<xhtml:script`). */
-const PREFIX_MAX = 32;
+/** How far after a meta tag's name `http-equiv` is looked for, whatever the bytes between. */
+const META_WINDOW = 1024;
 const JAVASCRIPT_URL = ascii("javascript:");
 /** After "/", compared exactly, and not followed by a word character (the expression's \b). */
 const PDF_NAMES = [
@@ -175,8 +177,10 @@ function hasEventHandler(b: Uint8Array): boolean {
   return false;
 }
 
-/** A character of a namespace prefix after its first letter: [A-Za-z0-9_.-]. */
-const isPrefixByte = (c: number) => isWordByte(c) || c === 0x2e || c === 0x2d;
+/** The first character of a namespace prefix: a letter, "_", or a byte from 0x80 (a name's other scripts). */
+const isPrefixStart = (c: number) => isLetter(c) || c === 0x5f || c >= 0x80;
+/** A character of a namespace prefix after its first: [A-Za-z0-9_.-] or a byte from 0x80. */
+const isPrefixByte = (c: number) => isWordByte(c) || c === 0x2e || c === 0x2d || c >= 0x80;
 
 /** Whether a marked tag's name starts at b[at] (just after "<", or after a namespace prefix's ":"). */
 function tagMarkerAt(b: Uint8Array, at: number): boolean {
@@ -195,13 +199,14 @@ function tagMarkerAt(b: Uint8Array, at: number): boolean {
 function hasMarkup(b: Uint8Array): boolean {
   if (hasEventHandler(b)) return true;
   const end = b.length;
-  // How far the tag characters after a "<meta" have been read for "http-equiv": a later "<meta" inside them ends
-  // at the same place, so each byte is read once ("<meta<meta…" stays linear).
+  // How far after a "<meta" the bytes have been read for "http-equiv": the windows of later ones begin later, so
+  // each byte is read once ("<meta<meta…" stays linear).
   let metaRead = 0;
   const metaAt = (name: number) => {
     if (!foldedAt(b, name, META)) return false;
+    const last = Math.min(name + META.length + META_WINDOW, end - 1);
     let p = Math.max(name + META.length, metaRead);
-    for (; p < end && isTagByte(b[p]!); p++) if (foldedAt(b, p, HTTP_EQUIV)) return true;
+    for (; p <= last; p++) if (foldedAt(b, p, HTTP_EQUIV)) return true;
     metaRead = p;
     return false;
   };
@@ -209,10 +214,11 @@ function hasMarkup(b: Uint8Array): boolean {
     const at = lt + 1;
     if (at >= end) continue;
     if (tagMarkerAt(b, at) || metaAt(at)) return true;
-    // A namespace prefix: a letter, up to PREFIX_MAX name characters, ":", then the tag's name.
-    if (!isLetter(b[at]!)) continue;
+    // A namespace prefix: its first character, more name characters (a run no "<" is in, so read once), ":", then
+    // the tag's name.
+    if (!isPrefixStart(b[at]!)) continue;
     let p = at + 1;
-    while (p < end && p - at < PREFIX_MAX && isPrefixByte(b[p]!)) p++;
+    while (p < end && isPrefixByte(b[p]!)) p++;
     if (p < end && b[p] === COLON && (tagMarkerAt(b, p + 1) || metaAt(p + 1))) return true;
   }
   // "javascript:" is found by its colon: one scan, rather than one for "j" and one for "J".
