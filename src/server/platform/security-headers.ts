@@ -28,6 +28,11 @@ export const CONTENT_SECURITY_POLICY = [
  * only the card's REST answer said so).
  */
 const NOT_FOR_SEARCH = ["/api/", "/verify/"];
+/** A path as the router may match it: any case, repeated slashes as one (walk 32b: /VERIFY/… and //verify/… were shown without the header). */
+const notForSearch = (path: string) => {
+  const plain = `${path.toLowerCase().replace(/\/{2,}/g, "/")}/`;
+  return NOT_FOR_SEARCH.some((prefix) => plain.startsWith(prefix));
+};
 
 export function securityHeaders(opts: { hsts: boolean }) {
   return createMiddleware(async (c, next) => {
@@ -40,7 +45,7 @@ export function securityHeaders(opts: { hsts: boolean }) {
     h.set("Cross-Origin-Opener-Policy", "same-origin");
     h.set("Cross-Origin-Resource-Policy", "same-origin");
     h.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
-    if (NOT_FOR_SEARCH.some((prefix) => c.req.path.startsWith(prefix))) h.set("X-Robots-Tag", "noindex");
+    if (notForSearch(c.req.path)) h.set("X-Robots-Tag", "noindex");
     if (opts.hsts) h.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
   });
 }

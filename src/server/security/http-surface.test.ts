@@ -415,9 +415,18 @@ describe("headers", () => {
     const pages = ["html /", "html deep page", "public file"];
     for (const [what, res] of Object.entries(await all()))
       expect({ what, robots: res.headers.get("x-robots-tag") }).toEqual({ what, robots: pages.includes(what) ? null : "noindex" });
-    for (const path of ["/verify/abc", "/verify/admit/abc", "/api/trpc/verify.card?input=%7B%22token%22%3A%22abc%22%7D"])
+    for (const path of [
+      "/verify/abc",
+      "/verify/admit/abc",
+      "/api/trpc/verify.card?input=%7B%22token%22%3A%22abc%22%7D",
+      // As the router may match them too (walk 32b).
+      "/VERIFY/abc",
+      "/Verify/admit/abc",
+      "//verify/abc",
+      "/api",
+    ])
       expect({ path, robots: (await w.app.request(path)).headers.get("x-robots-tag") }).toEqual({ path, robots: "noindex" });
-    for (const path of ["/", "/about", "/programmes"])
+    for (const path of ["/", "/about", "/programmes", "/verify-otp", "/apiary"])
       expect({ path, robots: (await w.app.request(path)).headers.get("x-robots-tag") }).toEqual({ path, robots: null });
   });
 
