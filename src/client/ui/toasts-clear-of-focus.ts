@@ -28,6 +28,10 @@ export function placeToasts(): void {
   const covers = (el: Element | null | undefined) =>
     !!el && el !== document.body && !list.contains(el) && overlaps(list.getBoundingClientRect(), el.getBoundingClientRect());
   if (!covers(focused) && !covers(footer)) return;
+  // Below the sticky top bar as it stands (taller than --topbar-h when its controls wrap at 200% text: walk 32b);
+  // at the top of the screen over a dialog, whose backdrop hides the bar.
+  const bar = region.closest("dialog") ? null : document.querySelector(".portal-topbar, .site-header");
+  region.style.setProperty("--toasts-top", `${Math.max(0, bar?.getBoundingClientRect().bottom ?? 0)}px`);
   region.classList.add(TOP);
   // Covered at the top too: the focused thing comes first there, and what fills the screen (the page's main
   // region, focused as a page arrives) is covered in either place, so the toasts keep the bottom and leave the
