@@ -134,7 +134,11 @@ export function ReceiptsTab() {
             fieldClassName="ops-toolbar__filter"
             options={[
               { value: "", label: t("receipts.allYears") },
-              ...[...new Set([year, ...years].filter(Boolean))].map((y) => ({ value: y, label: t("receipts.yearOption", { year: y }) })),
+              // The newest first, the chosen one among them (before the list answers, it alone; walk 32a: it came first).
+              ...[...new Set([...years, year].filter(Boolean))]
+                .sort()
+                .reverse()
+                .map((y) => ({ value: y, label: t("receipts.yearOption", { year: y }) })),
             ]}
             value={year}
             onChange={(e) => setYear(e.target.value)}

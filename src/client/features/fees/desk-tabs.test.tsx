@@ -510,6 +510,9 @@ describe("the fee desk: receipts (issue 19)", () => {
     fireEvent.change(screen.getByRole("combobox", { name: "Financial year" }), { target: { value: "2025-26" } });
     await waitFor(() => expect(sent("feeDesk.receipts").at(-1)).toMatchObject({ status: "cancelled", year: "2025-26", page: 1 }));
     expect(path()).toBe("/admin/fees?tab=receipts&status=cancelled&year=2025-26");
+    // The years keep their order, the newest first, whichever is chosen (walk 32a).
+    const years = screen.getByRole("combobox", { name: "Financial year" }) as HTMLSelectElement;
+    expect([...years.options].map((o) => o.value)).toEqual(["", "2026-27", "2025-26"]);
 
     fireEvent.click(within(active).getByRole("button", { name: "Cancel receipt RCP/2026-27/000007" }));
     const dialog = await screen.findByRole("dialog", { name: "Cancel receipt RCP/2026-27/000007?" });
