@@ -30,6 +30,7 @@ const PROGRAMMES: RouterOutputs["studies"]["programmes"] = {
     {
       id: 3,
       name: "BBA",
+      archived: false,
       terms: 6,
       termUnit: "semester",
       students: [{ term: 1, count: 42 }],

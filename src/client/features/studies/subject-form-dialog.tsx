@@ -42,6 +42,12 @@ function useTermOptions() {
     }));
 }
 
+/** A programme as a Select names it: an archived one (listed for its students and subjects) says so. */
+function useProgrammeLabel() {
+  const t = useT(studies);
+  return (p: StudyProgramme) => (p.archived ? `${p.name} · ${t("admin.archived")}` : p.name);
+}
+
 export function SubjectFormDialog({
   subject,
   programmes,
@@ -56,6 +62,7 @@ export function SubjectFormDialog({
 }) {
   const t = useT(studies);
   const termOptions = useTermOptions();
+  const programmeLabel = useProgrammeLabel();
   const saving = addOrUpdate(trpc.studies.create.useMutation(), trpc.studies.update.useMutation());
   const form = useFormState<Values>(
     () =>
@@ -109,7 +116,7 @@ export function SubjectFormDialog({
           required
           // None listed yet: the field says where they come from (walk 30a: an empty list, unexplained).
           hint={programmes.length === 0 ? t("form.noProgrammes") : undefined}
-          options={programmes.map((p) => ({ value: String(p.id), label: p.name }))}
+          options={programmes.map((p) => ({ value: String(p.id), label: programmeLabel(p) }))}
         />
         <Select {...field("term")} label={t("form.term")} required options={termOptions(programme)} />
         <TextInput {...field("code")} label={t("form.code")} required maxLength={20} hint={t("form.codeHint")} />
@@ -138,6 +145,7 @@ export function MoveTermDialog({
 }) {
   const t = useT(studies);
   const termOptions = useTermOptions();
+  const programmeLabel = useProgrammeLabel();
   const move = trpc.studies.moveTerm.useMutation();
   const withStudents = programmes.filter((p) => p.students.length > 0);
   const [programmeId, setProgrammeId] = useState(String(withStudents[0]?.id ?? ""));
@@ -199,7 +207,7 @@ export function MoveTermDialog({
                 setFromTerm(first);
                 setToTerm(String(Math.min(next?.terms ?? 1, Number(first) + 1)));
               }}
-              options={withStudents.map((p) => ({ value: String(p.id), label: p.name }))}
+              options={withStudents.map((p) => ({ value: String(p.id), label: programmeLabel(p) }))}
             />
             <div className="ops-form-grid">
               <Select

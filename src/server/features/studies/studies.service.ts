@@ -152,17 +152,41 @@ export async function subjectOptions(deps: Pick<AppDeps, "db">) {
 export async function studyProgrammes(deps: Pick<AppDeps, "db" | "now">) {
   const nowIso = deps.now().toISOString();
   const [programmes, counts, ahead] = await Promise.all([
+    // An archived programme stays while it has active students or subjects listed (walk 32a: archived, its students could
+    // never be moved on, its subjects showed another programme in Edit), marked `archived`.
     deps.db
       .selectFrom("programmes")
-      .select(["id", "name", "duration_months", "fee_period"])
-      .where("archived", "=", 0)
+      .select(["id", "name", "duration_months", "fee_period", "archived"])
+      .where((eb) =>
+        eb.or([
+          eb("programmes.archived", "=", 0),
+          eb.exists(
+            eb
+              .selectFrom("users")
+              .select("users.id")
+              .whereRef("users.programme_id", "=", "programmes.id")
+              .where("users.role", "=", "student")
+              .where("users.is_active", "=", 1),
+          ),
+          eb.exists(
+            eb
+              .selectFrom("subjects")
+              .select("subjects.id")
+              .whereRef("subjects.programme_id", "=", "programmes.id")
+              .where("subjects.archived", "=", 0),
+          ),
+        ]),
+      )
+      .orderBy("archived")
       .orderBy("sort_order")
       .orderBy("name")
       .execute(),
+    // Active students only: a student who left (deactivated) is not moved on, as raising fees passes them by (walk 32a).
     deps.db
       .selectFrom("users")
       .select((eb) => ["programme_id", "current_term", eb.fn.countAll<number>().as("n")])
       .where("role", "=", "student")
+      .where("is_active", "=", 1)
       .where("programme_id", "is not", null)
       .groupBy(["programme_id", "current_term"])
       .execute(),
@@ -201,6 +225,7 @@ export async function studyProgrammes(deps: Pick<AppDeps, "db" | "now">) {
     programmes: programmes.map((p) => ({
       id: p.id,
       name: p.name,
+      archived: p.archived === 1,
       terms: termsOf(p),
       termUnit: p.fee_period,
       students: counts
@@ -489,7 +514,7 @@ async function tellExamsNoLongerTaken(deps: AppDeps, trx: DB, now: Date, before:
 }
 
 /**
- * Moves every student of a programme's term to another term (the end of a semester): their old subjects
+ * Moves every active student of a programme's term to another term (the end of a semester): their old subjects
  * are completed (or dropped when moved back: the old term's exams still to come are then no longer theirs,
  * and they are told) and the new term's open, in one transaction.
  */
@@ -508,6 +533,7 @@ export async function moveStudentsToTerm(deps: AppDeps, actorId: number, input: 
       .selectFrom("users")
       .select("id")
       .where("role", "=", "student")
+      .where("is_active", "=", 1)
       .where("programme_id", "=", input.programmeId)
       .where("current_term", "=", input.fromTerm!)
       .execute();

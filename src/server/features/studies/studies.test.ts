@@ -4,7 +4,7 @@ import { loadAllCatalogues } from "../../../shared/i18n/all.ts";
 import { dataPaths } from "../../platform/storage.ts";
 import { fileOf, jpegBytes, pdfBytes } from "../../test-files.ts";
 import { atOnce, callerFor, createTestDeps, createUser, type TestDeps, testApp } from "../../testing.ts";
-import { updateStudentRecord } from "../accounts/accounts.repository.ts";
+import { setStudentActive, updateStudentRecord } from "../accounts/accounts.repository.ts";
 import { createSession, resolveSession } from "../auth/auth.service.ts";
 import { syncStudentEnrolment } from "./enrolment.ts";
 import { streakOf, studyFigures } from "./my-studies.service.ts";
@@ -227,6 +227,29 @@ describe("subjects and enrolment", () => {
       { term: 1, exams: 3, assignments: 4 },
       { term: 2, exams: 0, assignments: 1 },
     ]);
+  });
+});
+
+describe("the year's turn (walk 32a)", () => {
+  test("an archived programme stays listed, marked, while it has active students; moving on passes a deactivated student by", async () => {
+    await deps.db.updateTable("programmes").set({ archived: 1 }).where("id", "=", programmeId).execute();
+    const listed = (await staff.call.studies.programmes()).programmes.find((p) => p.id === programmeId);
+    expect(listed).toMatchObject({ archived: true, students: [{ term: 1, count: 2 }] });
+    // Ravi left (deactivated): not counted, not moved.
+    await setStudentActive(deps.db, ravi.id, false, deps.now().toISOString());
+    expect((await staff.call.studies.programmes()).programmes.find((p) => p.id === programmeId)?.students).toEqual([{ term: 1, count: 1 }]);
+    const { moved } = await staff.call.studies.moveTerm({ programmeId, fromTerm: 1, toTerm: 2 });
+    expect(moved).toBe(1);
+    const terms = await deps.db
+      .selectFrom("users")
+      .select(["id", "current_term"])
+      .where("id", "in", [asha.id, ravi.id])
+      .orderBy("id")
+      .execute();
+    expect(terms.map((u) => u.current_term)).toEqual([2, 1]);
+    // With no student and no subject left it goes from the list, as archived programmes do.
+    await setStudentActive(deps.db, asha.id, false, deps.now().toISOString());
+    expect((await staff.call.studies.programmes()).programmes.some((p) => p.id === programmeId)).toBe(false);
   });
 });
 
