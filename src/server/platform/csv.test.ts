@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { csvCell, csvMoment, parseCsv, spreadsheetCsv, toCsv } from "./csv.ts";
+import { asText, csvCell, csvMoment, parseCsv, spreadsheetCsv, toCsv } from "./csv.ts";
 
 describe("CSV", () => {
   test("quotes fields with a comma, quote or line break and doubles the quotes", () => {
@@ -22,6 +22,15 @@ describe("CSV", () => {
     expect(csvCell('=HYPERLINK("http://x","y")')).toBe('"\'=HYPERLINK(""http://x"",""y"")"');
     expect(csvCell("a=b")).toBe("a=b");
     expect(csvCell(-2)).toBe("-2");
+  });
+
+  test("a reference in digits stays text in a spreadsheet (a UTR, a cheque number's zeros); anything else as any cell (walk 32a)", () => {
+    expect(csvCell(asText("123456789012"))).toBe('"=""123456789012"""');
+    expect(csvCell(asText("000111"))).toBe('"=""000111"""');
+    expect(csvCell(asText("DD 4411"))).toBe("DD 4411");
+    expect(csvCell(asText("=1+1"))).toBe("'=1+1");
+    expect(csvCell(asText('1"; =cmd'))).toBe('"1""; =cmd"');
+    expect(csvCell(asText(null))).toBe("");
   });
 
   test("a spreadsheet's file starts with a byte order mark; its moments are on the institute's clock", () => {

@@ -5,12 +5,24 @@
  */
 import { zonedLocalOrNull } from "./calendar.ts";
 
-export type CsvValue = string | number | boolean | null | undefined;
+/**
+ * A reference written only in digits (a UPI transaction's 12-digit UTR, a cheque or draft number with leading
+ * zeros), kept as text in a spreadsheet: Excel opens a bare 123456789012 as 1.23457E+11 and "000111" as 111, which
+ * breaks a reconciliation against the bank statement (walk 32a). Written as ="…", which every spreadsheet reads as
+ * that text; only digits are so written, so nothing of the office's or a student's can become a formula.
+ */
+export class CsvText {
+  constructor(readonly value: string) {}
+}
+export const asText = (value: string | null | undefined): CsvText | null => (value == null ? null : new CsvText(value));
+
+export type CsvValue = string | number | boolean | null | undefined | CsvText;
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 
 export function csvCell(value: CsvValue): string {
   if (value === null || value === undefined) return "";
+  if (value instanceof CsvText) return /^\d+$/.test(value.value) ? `"=""${value.value}"""` : csvCell(value.value);
   let text = String(value);
   if (typeof value === "string" && FORMULA_START.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;

@@ -24,7 +24,7 @@ import { termName } from "../../../shared/terms.ts";
 import type { AppDeps } from "../../deps.ts";
 import { audit } from "../../platform/audit.ts";
 import { localDate } from "../../platform/calendar.ts";
-import { spreadsheetCsv } from "../../platform/csv.ts";
+import { asText, spreadsheetCsv } from "../../platform/csv.ts";
 import { paginationOf } from "../../platform/paging.ts";
 import { cachedRead } from "../../platform/read-cache.ts";
 import { anyColumnContains } from "../../platform/search.ts";
@@ -447,7 +447,7 @@ export async function receiptsCsv(deps: Pick<AppDeps, "db" | "now">, actorId: nu
       termName(r.fee_period, r.term, "en"),
       r.instalment_number,
       MODE_NAMES[r.mode],
-      r.reference,
+      asText(r.reference),
       r.paid_on,
       upiAmount(r.amount_paise),
       r.late_fee_paise === null ? null : upiAmount(r.late_fee_paise),

@@ -505,6 +505,8 @@ describe("collections (issue 19)", () => {
       ["RCP/2026-27/000004", "2026-11-22", "STU0201", "Bank transfer", "5000.00", "0.00", "Valid"],
     ]);
     expect(rows[2]!.slice(13)).toEqual(["2026-11-22", "Cheque bounced, resubmitted"]);
+    // A UPI transaction's 12-digit UTR stays text in Excel, not 1.23457E+11 (walk 32a).
+    expect(rows[1]![8]).toMatch(/^="\d{12}"$/);
     // The term as the student reads it, after the programme's fee period (QA3 9): BBA by the year, the other by the semester.
     const bcomName = (await deps.db.selectFrom("programmes").select("name").where("id", "=", bcom).executeTakeFirstOrThrow()).name;
     expect(rows.slice(0, 2).map((r) => r.slice(4, 7))).toEqual([
