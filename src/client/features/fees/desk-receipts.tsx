@@ -187,6 +187,10 @@ export function ReceiptsTab() {
               name: cancelling.row.student.name,
               id: cancelling.row.student.studentId ?? "—",
             })}
+            {/* A receipt of a financial year that has ended: that year's figures change (walk 32a). */}
+            {query.data?.currentYear && cancelling.row.financialYear !== query.data.currentYear
+              ? ` ${t("cancel.closedYear", { year: cancelling.row.financialYear, amount: formatMoney(cancelling.row.amount) })}`
+              : null}
           </ReasonDialog>
         ) : null}
       </ListBody>

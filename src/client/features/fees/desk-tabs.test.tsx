@@ -486,7 +486,12 @@ describe("the fee desk: receipts (issue 19)", () => {
   test("newest first with print links; cancelled ones keep their number with who, when and why; filters in the URL; cancel asks why", async () => {
     const cancelled: unknown[] = [];
     const { sent, path } = renderAdmin("/admin/fees?tab=receipts", {
-      "feeDesk.receipts": () => ({ receipts: [RECEIPT, CANCELLED], pagination: pagination(2), years: ["2026-27", "2025-26"] }),
+      "feeDesk.receipts": () => ({
+        receipts: [RECEIPT, CANCELLED],
+        pagination: pagination(2),
+        years: ["2026-27", "2025-26"],
+        currentYear: "2026-27",
+      }),
       "feeDesk.cancelReceipt": (input) => {
         cancelled.push(input);
         return { message: "Receipt RCP/2026-27/000007 is cancelled; its number stays used." };
@@ -517,12 +522,25 @@ describe("the fee desk: receipts (issue 19)", () => {
     fireEvent.click(within(active).getByRole("button", { name: "Cancel receipt RCP/2026-27/000007" }));
     const dialog = await screen.findByRole("dialog", { name: "Cancel receipt RCP/2026-27/000007?" });
     expect(dialog.textContent).toContain("its number is never used again");
+    // A receipt of this financial year: nothing said of a closed year.
+    expect(dialog.textContent).not.toContain("a financial year that has ended");
     fireEvent.click(within(dialog).getByRole("button", { name: "Cancel the receipt" }));
     await waitFor(() => expect(errorOf(within(dialog).getByLabelText(/^Reason/))).toBe("Give the reason (it is kept with the record)."));
     fireEvent.change(within(dialog).getByLabelText(/^Reason/), { target: { value: "Cheque bounced" } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Cancel the receipt" }));
     await screen.findByText("Receipt RCP/2026-27/000007 is cancelled; its number stays used.");
     expect(cancelled).toEqual([{ id: 70, reason: "Cheque bounced" }]);
+  });
+
+  test("cancelling a receipt of a financial year that has ended says that year's figures fall (walk 32a)", async () => {
+    renderAdmin("/admin/fees?tab=receipts", {
+      "feeDesk.receipts": () => ({ receipts: [RECEIPT], pagination: pagination(1), years: ["2027-28", "2026-27"], currentYear: "2027-28" }),
+    });
+    fireEvent.click(await screen.findByRole("button", { name: "Cancel receipt RCP/2026-27/000007" }));
+    const dialog = await screen.findByRole("dialog", { name: "Cancel receipt RCP/2026-27/000007?" });
+    expect(dialog.textContent).toMatch(
+      /It was issued in 2026-27, a financial year that has ended: that year's collections and reports will show ₹[\d,.]+ less\./,
+    );
   });
 
   test("a refused cancellation stays in the dialog with the reason as typed; asked again, it closes with the server's words", async () => {

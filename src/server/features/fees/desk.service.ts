@@ -20,6 +20,7 @@ import { MIME_TYPES } from "../../platform/uploads.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
 import { instituteToday } from "../settings/settings.service.ts";
 import { STUDENT_SEARCH_COLUMNS } from "../students/students.service.ts";
+import { financialYear } from "./ledger.ts";
 import {
   cancelReceipt,
   confirmPayment,
@@ -256,7 +257,7 @@ export async function recordDeskPayment(deps: AppDeps, actorId: number, input: R
  * the student's name or ID, active or cancelled, one financial year or all; with the financial years there
  * are receipts in, for the filter.
  */
-export async function listReceipts(deps: Pick<AppDeps, "db">, query: ReceiptListQuery) {
+export async function listReceipts(deps: Pick<AppDeps, "db" | "now">, query: ReceiptListQuery) {
   let receipts = deps.db.selectFrom("fee_receipts");
   if (query.status === "active") receipts = receipts.where("fee_receipts.cancelled_at", "is", null);
   if (query.status === "cancelled") receipts = receipts.where("fee_receipts.cancelled_at", "is not", null);
@@ -296,6 +297,8 @@ export async function listReceipts(deps: Pick<AppDeps, "db">, query: ReceiptList
     deps.db.selectFrom("fee_receipts").select("financial_year").distinct().orderBy("financial_year", "desc").execute(),
   ]);
   const pagination = paginationOf(Number(total), query.page, query.limit);
+  // Cancelling a receipt of a year that has ended changes that year's figures: the dialog says so (walk 32a).
+  const currentYear = financialYear(await instituteToday(deps));
   return {
     receipts: rows.map((r) => ({
       id: r.id,
@@ -313,6 +316,7 @@ export async function listReceipts(deps: Pick<AppDeps, "db">, query: ReceiptList
     })),
     pagination,
     years: years.map((y) => y.financial_year),
+    currentYear,
   };
 }
 
