@@ -18,6 +18,7 @@ import {
   type StudentStatusInput,
   type StudentUpdateInput,
 } from "../../../shared/schemas/students.ts";
+import { termName } from "../../../shared/terms.ts";
 import type { AppDeps } from "../../deps.ts";
 import { type AuditEntry, audit, changedFields } from "../../platform/audit.ts";
 import { startOfMonth } from "../../platform/calendar.ts";
@@ -518,6 +519,7 @@ const CSV_HEADER = [
   "Mobile",
   "Course/Standard",
   "Course",
+  "Term",
   "Date of Birth",
   "Blood Group",
   "Gender",
@@ -540,7 +542,11 @@ const CSV_HEADER = [
  */
 export async function exportStudentsCsv(deps: AppDeps, adminId: number, query: StudentExportQuery, meta: SessionMeta = {}) {
   // Streamed a page at a time (newestFirstExport): 50,000 students held 671 MB when read whole (thirteenth walk).
-  const rows = await newestFirstExport("users", filtered(deps.db, query), (rows) => rows.selectAll());
+  // With the programme's fee period, to name the term as every screen does ("Year 2", "Semester 3"): management's
+  // "students in Year 2" list (walk 32a).
+  const rows = await newestFirstExport("users", filtered(deps.db, query), (rows) =>
+    rows.leftJoin("programmes", "programmes.id", "users.programme_id").selectAll("users").select("programmes.fee_period"),
+  );
   const timeZone = await instituteTimeZone(deps);
   return listCsvExport(
     deps,
@@ -556,6 +562,7 @@ export async function exportStudentsCsv(deps: AppDeps, adminId: number, query: S
         u.mobile,
         u.standard,
         u.course,
+        u.fee_period ? termName(u.fee_period, u.current_term) : null,
         u.date_of_birth,
         u.blood_group,
         u.gender,

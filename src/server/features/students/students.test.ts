@@ -675,6 +675,9 @@ describe("CSV export", () => {
       emergency_relationship: "@SUM(A1)",
     });
     await createUser(deps, { role: "student", name: "Zoya Khan", email: "zoya@example.test", student_id: "STU0002", is_active: 0 });
+    // Raj in a programme's second term: named as the screens name it, after the programme's fee period (walk 32a).
+    const programme = await deps.db.selectFrom("programmes").select(["id", "fee_period"]).orderBy("id").executeTakeFirstOrThrow();
+    await deps.db.updateTable("users").set({ programme_id: programme.id, current_term: 2 }).where("student_id", "=", "STU0001").execute();
     // 20:00 UTC is already the next day in India.
     deps.advance(13.5 * 3_600_000);
     const res = await asAdmin("GET", "/api/admin/students/export.csv");
@@ -686,15 +689,16 @@ describe("CSV export", () => {
     const text = new TextDecoder().decode(bytes);
     const lines = text.split("\r\n");
     expect(lines[0]).toBe(
-      "Student ID,Name,Email,Mobile,Course/Standard,Course,Date of Birth,Blood Group,Gender,Address,City,State,PIN Code,Emergency Contact Name,Emergency Contact Relationship,Emergency Contact Phone,Emergency Contact Email,Status,Added On,Last Login",
+      "Student ID,Name,Email,Mobile,Course/Standard,Course,Term,Date of Birth,Blood Group,Gender,Address,City,State,PIN Code,Emergency Contact Name,Emergency Contact Relationship,Emergency Contact Phone,Emergency Contact Email,Status,Added On,Last Login",
     );
     expect(text).toContain('"Sharma, ""Raj"""');
     expect(text).toContain("'+91 98765 43210");
     expect(text).toContain('"Flat 4\nMG Road"');
     expect(text).toContain('"\'=HYPERLINK(""http://evil"")"');
     expect(text).toContain(",'@SUM(A1),");
+    expect(text).toContain(`,${programme.fee_period === "year" ? "Year 2" : "Semester 2"},`);
     // Added on the institute's clock (06:30 UTC is 12:00 in India), like the applications' file (QA 7).
-    expect(text).toContain("STU0002,Zoya Khan,zoya@example.test,,,,,,,,,,,,,,,Inactive,2026-11-22 12:00,\r\n");
+    expect(text).toContain("STU0002,Zoya Khan,zoya@example.test,,,,,,,,,,,,,,,,Inactive,2026-11-22 12:00,\r\n");
     expect(text.endsWith("\r\n")).toBe(true);
 
     const filtered = await (await asAdmin("GET", "/api/admin/students/export.csv?search=zoya")).text();
