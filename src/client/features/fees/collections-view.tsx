@@ -30,7 +30,7 @@ import { useDownload } from "../../ui/use-download.ts";
 type Collections = RouterOutputs["feeReports"]["collections"];
 type Range = Collections["range"];
 type Field = "from" | "to";
-const PRESETS = ["today", "month", "year"] as const;
+const PRESETS = ["today", "month", "year", "lastYear"] as const;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The range in the address (?from=&to=), or none (the server's default: this month so far). */

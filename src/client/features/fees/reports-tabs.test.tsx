@@ -238,6 +238,7 @@ const COLLECTIONS: Collections = {
     today: { from: "2026-11-22", to: "2026-11-22" },
     month: { from: "2026-11-01", to: "2026-11-22" },
     year: { from: "2026-04-01", to: "2026-11-22" },
+    lastYear: { from: "2025-04-01", to: "2026-03-31" },
   },
   total: 14_000_50,
   lateFees: 250_00,
@@ -290,6 +291,9 @@ describe("the collections tab (issue 19)", () => {
     await waitFor(() => expect(sent("feeReports.collections").at(-1)).toEqual({ from: "2026-04-01", to: "2026-11-22" }));
     expect(path()).toBe("/admin/fees?tab=collections&from=2026-04-01&to=2026-11-22");
     await waitFor(() => expect(screen.getByRole("button", { name: "This financial year" }).getAttribute("aria-pressed")).toBe("true"));
+    // The last financial year, whole (walk 32a).
+    fireEvent.click(screen.getByRole("button", { name: "Last financial year" }));
+    await waitFor(() => expect(sent("feeReports.collections").at(-1)).toEqual({ from: "2025-04-01", to: "2026-03-31" }));
 
     // A range in the wrong order is refused beside the field, before asking the server.
     fireEvent.change(screen.getByLabelText("From"), { target: { value: "2026-11-30" } });

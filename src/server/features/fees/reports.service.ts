@@ -309,12 +309,18 @@ export async function duesProgrammes(deps: Pick<AppDeps, "db">) {
 
 // ————— collections —————
 
-/** The ranges the collections screen offers, ending today (the institute's day): today, this month, this financial year. */
+/**
+ * The ranges the collections screen offers: today, this month and this financial year so far (the institute's
+ * day), and the last financial year whole, which the turn of the year asks for (walk 32a: on 1 April the other three
+ * were one day).
+ */
 export function collectionPresets(today: string) {
+  const start = Number(financialYear(today).slice(0, 4));
   return {
     today: { from: today, to: today },
     month: { from: `${today.slice(0, 8)}01`, to: today },
-    year: { from: `${financialYear(today).slice(0, 4)}-04-01`, to: today },
+    year: { from: `${start}-04-01`, to: today },
+    lastYear: { from: `${start - 1}-04-01`, to: `${start}-03-31` },
   };
 }
 

@@ -452,7 +452,7 @@ describe("collections (issue 19)", () => {
     );
   });
 
-  test("the default range is this month so far in the institute's time zone; presets today, month and financial year", async () => {
+  test("the default range is this month so far in the institute's time zone; presets today, month, financial year and the last one", async () => {
     // 2026-11-30T20:00Z is already 1 December in India.
     deps.advance(Date.parse("2026-11-30T20:00:00Z") - deps.now().getTime());
     const c = await staff.call.feeReports.collections({});
@@ -462,9 +462,16 @@ describe("collections (issue 19)", () => {
       today: { from: "2026-12-01", to: "2026-12-01" },
       month: { from: "2026-12-01", to: "2026-12-01" },
       year: { from: "2026-04-01", to: "2026-12-01" },
+      lastYear: { from: "2025-04-01", to: "2026-03-31" },
     });
     expect(collectionPresets("2027-03-15").year).toEqual({ from: "2026-04-01", to: "2027-03-15" });
     expect(collectionPresets("2027-04-01").year).toEqual({ from: "2027-04-01", to: "2027-04-01" });
+    // On 1 April, the year just ended, whole (walk 32a); a leap year's 366 days are within the range's limit.
+    expect(collectionPresets("2027-04-01").lastYear).toEqual({ from: "2026-04-01", to: "2027-03-31" });
+    expect((await staff.call.feeReports.collections({ from: "2023-04-01", to: "2024-03-31" })).range).toEqual({
+      from: "2023-04-01",
+      to: "2024-03-31",
+    });
   });
 
   test("a range must be two real days in order, at most 366 days apart", async () => {
