@@ -63,8 +63,8 @@ async function admitToken(
 /** The address a card's QR code opens: `{PUBLIC_URL}/verify/admit/{token}`. */
 export const admitVerifyUrl = (deps: Pick<AppDeps, "env">, token: string) => `${publicUrl(deps)}/verify/admit/${token}`;
 
-/** The terms of a list of exams, in order. */
-const termsOf = (exams: readonly { subjectTerm: number }[]) => [...new Set(exams.map((e) => e.subjectTerm))].sort((a, b) => a - b);
+/** The terms of a card's papers, in order. */
+const paperTerms = (exams: readonly { subjectTerm: number }[]) => [...new Set(exams.map((e) => e.subjectTerm))].sort((a, b) => a - b);
 
 async function programmeOf(deps: Pick<AppDeps, "db">, programmeId: number) {
   return deps.db
@@ -105,7 +105,7 @@ export async function myAdmitCard(deps: AppDeps, userId: number) {
       termUnit: programme.termUnit,
       term: user.current_term,
       /** the terms of the exams on it: an earlier term's paper still to come is the student's too (walk 32a) */
-      terms: termsOf(ahead),
+      terms: paperTerms(ahead),
       exams: ahead.map((e) => toStudentExam(e, timeZone)),
       issuedAt,
       institute: { name: institute.name, address: institute.address, phones: institute.phones, email: institute.email },
@@ -134,19 +134,23 @@ export async function verifyAdmitCard(deps: AppDeps, token: string) {
     .executeTakeFirst();
   if (!found) throw notFound(text.t("verify.unknownCode"));
   const { cardProgrammeId, cardTerm, issuedAt, ...user } = found;
-  // Moved on a term since it was printed, the card still admits to what it lists that is still theirs (an earlier
-  // term's paper: takesExam), so it stays in force (walk 32a: moved from Year 1 to Year 2 before a Year 1 exam,
-  // the printed card was refused at the hall). Moved back, or to another programme, or not active: no longer.
-  const current =
-    user.is_active === 1 && user.programme_id === cardProgrammeId && user.current_term !== null && cardTerm <= user.current_term;
+  // Moved on a term since it was printed, the card still admits to the papers of its term or earlier that are still
+  // theirs (takesExam), and to nothing of a later term, which it never carried (walk 32a: moved from Year 1 to
+  // Year 2 before a Year 1 exam, the printed card was refused at the hall). With none of those left, or moved
+  // back, or to another programme, or not active: no longer in force.
+  const inProgramme = user.is_active === 1 && user.programme_id === cardProgrammeId && cardTerm <= user.current_term;
+  const ahead = inProgramme
+    ? (await examsAheadFor(deps.db, user.id, deps.now(), cardProgrammeId)).filter((e) => e.subjectTerm <= cardTerm)
+    : [];
+  const current = inProgramme && (cardTerm === user.current_term || ahead.length > 0);
   const onHold = current && (await admitCardBlock(deps, user.id)) !== null;
   const valid = current && !onHold;
-  const [programme, institute, timeZone, ahead] = await Promise.all([
+  const [programme, institute, timeZone] = await Promise.all([
     programmeOf(deps, cardProgrammeId),
     getInstituteInfo(deps),
     instituteTimeZone(deps),
-    valid ? examsAheadFor(deps.db, user.id, deps.now(), cardProgrammeId) : Promise.resolve([]),
   ]);
+  const shown = valid ? ahead : [];
   const { showPhotoOnVerification } = readPreferences(user.preferences);
   return {
     valid,
@@ -156,10 +160,10 @@ export async function verifyAdmitCard(deps: AppDeps, token: string) {
     programme: programme.name,
     termUnit: programme.termUnit,
     term: cardTerm,
-    terms: termsOf(ahead),
+    terms: paperTerms(shown),
     issuedAt,
     photo: showPhotoOnVerification ? toPublicUser(user).photo : null,
-    exams: ahead.map((e) => toStudentExam(e, timeZone)),
+    exams: shown.map((e) => toStudentExam(e, timeZone)),
     institute: { name: institute.name, email: institute.email, phones: institute.phones },
   };
 }

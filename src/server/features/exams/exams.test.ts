@@ -9,6 +9,7 @@ import { setStudentActive, updateStudentRecord } from "../accounts/accounts.repo
 import { createSession, resolveSession } from "../auth/auth.service.ts";
 import { notificationText } from "../notifications/notifications.service.ts";
 import { saveSettingsGroup } from "../settings/settings.service.ts";
+import { moveEnrolments } from "../studies/enrolment.ts";
 import { admitCardBlock } from "./admit-card.service.ts";
 import { resultsSummaryFor, upcomingExamsFor } from "./exams.service.ts";
 
@@ -947,6 +948,17 @@ describe("the admit card and its verification", () => {
     expect([moved.valid, moved.reason, moved.exams.map((e) => e.id), moved.term, moved.terms]).toEqual([true, null, [exam.id], 1, [1]]);
     const now = await asha.call.exams.admitCard();
     expect(now.status === "ready" && [now.card.term, now.card.terms]).toEqual([2, [1]]);
+    // A term 2 paper is on the new card, never on the old one; once the term 1 paper is over, the old card is no
+    // longer in force (it never carried term 2).
+    const later = await addSubject(programmeId, 2, "BBA-299", "Costing (term 2)");
+    await moveEnrolments(deps.db, [asha.id], programmeId, 2, deps.now().toISOString());
+    const { exam: second } = await staff.call.exams.schedule({ ...EXAM, subjectId: later, date: "2026-12-20" });
+    expect((await guest().exams.verifyAdmit({ token })).exams.map((e) => e.id)).toEqual([exam.id]);
+    const both = await asha.call.exams.admitCard();
+    expect(both.status === "ready" && both.card.exams.map((e) => e.id)).toEqual([exam.id, second.id]);
+    deps.advance(10 * DAY);
+    const past = await guest().exams.verifyAdmit({ token });
+    expect([past.valid, past.reason, past.exams]).toEqual([false, "notCurrent", []]);
     // No longer active: no longer in force.
     await setStudentActive(deps.db, asha.id, false, deps.now().toISOString());
     const gone = await guest().exams.verifyAdmit({ token });
