@@ -562,7 +562,8 @@ export async function exportStudentsCsv(deps: AppDeps, adminId: number, query: S
         u.mobile,
         u.standard,
         u.course,
-        u.fee_period ? termName(u.fee_period, u.current_term) : null,
+        // In English, as the file's headers and every office export (a Hindi screen's export read "वर्ष 2": walk 32's review).
+        u.fee_period ? termName(u.fee_period, u.current_term, "en") : null,
         u.date_of_birth,
         u.blood_group,
         u.gender,
