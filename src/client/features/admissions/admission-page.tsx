@@ -175,7 +175,8 @@ export default function AdmissionPage() {
   // ——— reset ———
   const reset = () => {
     setConfirmReset(false);
-    clearDraft();
+    // At the counter this tab's draft can only be an applicant's own from before the office signed in: it stays.
+    if (!atCounter.current) clearDraft();
     setRestored(null);
     form.reset(emptyValues());
     documents.clear();
@@ -185,14 +186,18 @@ export default function AdmissionPage() {
   };
 
   // The office signed out (here or in another tab): the walk-in's answers go from the screen too, not left for the
-  // next person at the counter, and the page says so.
+  // next person at the counter, and the page says so; during an upload or on its failure screen, as soon as the
+  // form is back. Once a sign-out.
+  const clearedAfterSignOut = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on the session's and the phase's changes only
   useEffect(() => {
-    if (!atCounter.current || user !== null || phase.name !== "form") return;
+    if (user !== null) clearedAfterSignOut.current = false;
+    if (!atCounter.current || user !== null || phase.name !== "form" || clearedAfterSignOut.current) return;
+    clearedAfterSignOut.current = true;
     const typed = !isEmptyDraft({ values: form.values, attached: Object.keys(documents.files) as DocumentKind[] });
     reset();
     if (typed) setAlert(t("walkIn.cleared"), true);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [user]);
+  }, [user, phase.name]);
 
   // ——— submit: the spec's required check (fields and documents), then formats, then the upload ———
   const jumpTo = (field: FieldName | DocumentKind) => goToStep(stepOfField(field), answerDomId(ID_PREFIX, field));
@@ -235,7 +240,7 @@ export default function AdmissionPage() {
         (percent) => setPhase((p) => (p.name === "uploading" ? { ...p, percent } : p)),
         { signal: controller.signal },
       );
-      clearDraft(values);
+      if (!atCounter.current) clearDraft(values);
       setPhase({ name: "success", result: body.data, email: values.email.trim(), firstName: values.firstName.trim() });
     } catch (err) {
       const error = normaliseError(err);
