@@ -70,9 +70,11 @@ export function withKindExtension(name: string, kind: FileKind): string {
  *   each tag also behind a namespace prefix (`<a:script xmlns:a="http://www.w3.org/1999/xhtml">` runs in an XML
  *   page; any length, and the first character a letter, "_" or any byte from 0x80, as XML names may be:
  *   /<[a-z_\x80-\xff][\w.\x2d\x80-\xff]*:(script|…)/i), and a refresh or other `http-equiv` in a meta tag,
- *   bare or prefixed, within 1 KiB of its name whatever stands between (quotes holding ">", other bytes):
- *   /<(prefix:)?meta[\s\S]{0,1024}?http-equiv/i (`<meta http-equiv=refresh content="0;url=…">` sends the page
- *   elsewhere; walk 31a found both passing, walk 32b the first rule's 32-letter prefix, "_" and "é")
+ *   bare or prefixed, anywhere after its name whatever stands between (quotes holding ">", other bytes, a long
+ *   attribute first): /<(prefix:)?meta[\s\S]*?http-equiv/i (`<meta http-equiv=refresh content="0;url=…">` sends
+ *   the page elsewhere; walk 31a found both passing, walk 32b the first rule's 32-letter prefix, "_" and "é", and
+ *   the review a 1 KiB window's edge; "http-equiv" is 10 bytes, so compressed data after a "<meta" holds it about
+ *   once in 2^80 places)
  *   and an event handler inside a tag (`<img src=x onerror=…>`, `<body onload=…>`), the tag's characters all
  *   printable (which compressed data's are not, for long): /<[a-z][TAG]*?[\t\n\f\r /"']on[a-z]{3,}[\t\n\f\r ]*=/i,
  *   TAG being tab, LF, FF, CR and printable ASCII but ">"
@@ -94,8 +96,6 @@ const SVG = ascii("svg");
 const SVG_ATTRIBUTES = ["xmlns", "on"].map(ascii);
 const META = ascii("meta");
 const HTTP_EQUIV = ascii("http-equiv");
-/** How far after a meta tag's name `http-equiv` is looked for, whatever the bytes between. */
-const META_WINDOW = 1024;
 const JAVASCRIPT_URL = ascii("javascript:");
 /** After "/", compared exactly, and not followed by a word character (the expression's \b). */
 const PDF_NAMES = [
@@ -199,14 +199,13 @@ function tagMarkerAt(b: Uint8Array, at: number): boolean {
 function hasMarkup(b: Uint8Array): boolean {
   if (hasEventHandler(b)) return true;
   const end = b.length;
-  // How far after a "<meta" the bytes have been read for "http-equiv": the windows of later ones begin later, so
-  // each byte is read once ("<meta<meta…" stays linear).
+  // How far after a "<meta" the bytes have been read for "http-equiv": to the end at the first, so a later one
+  // reads nothing again ("<meta<meta…" stays linear).
   let metaRead = 0;
   const metaAt = (name: number) => {
     if (!foldedAt(b, name, META)) return false;
-    const last = Math.min(name + META.length + META_WINDOW, end - 1);
     let p = Math.max(name + META.length, metaRead);
-    for (; p <= last; p++) if (foldedAt(b, p, HTTP_EQUIV)) return true;
+    for (; p < end; p++) if (foldedAt(b, p, HTTP_EQUIV)) return true;
     metaRead = p;
     return false;
   };
