@@ -127,11 +127,9 @@ describe("notices, events and student Help (issue 18)", () => {
     await student.page.getByRole("button", { name: "Send question" }).click();
     await student.page.waitForURL(/\/student\/help\/\d+$/);
     await student.page.getByRole("heading", { level: 1, name: QUESTION }).waitFor();
-    const number = /TKT-\d{4}-\d{5}/.exec(await student.page.getByText(/TKT-\d{4}-\d{5} · asked/).innerText())![0];
-    await student.page.getByText(/No answer yet/).waitFor();
-    await check(student.page, "question thread 390", found);
-    // With the focus in the reply box the "sent" toast would cover it at the bottom: it moves to the top, below the
-    // top bar, whose language, theme, bell and account menus stay free (walk 30b).
+    // At once, while the 4 s toast stands (before the axe check): with the focus in the reply box the "sent" toast
+    // would cover it at the bottom, so it moves to the top, below the top bar, whose language, theme, bell and
+    // account menus stay free (walk 30b).
     await student.page.getByLabel("Your reply").focus();
     await student.page
       .locator(".ui-toasts--top")
@@ -142,6 +140,9 @@ describe("notices, events and student Help (issue 18)", () => {
       document.querySelector(".ui-toasts__list")!.getBoundingClientRect().top,
     ]);
     expect(toastTop).toBeGreaterThanOrEqual(barBottom);
+    const number = /TKT-\d{4}-\d{5}/.exec(await student.page.getByText(/TKT-\d{4}-\d{5} · asked/).innerText())![0];
+    await student.page.getByText(/No answer yet/).waitFor();
+    await check(student.page, "question thread 390", found);
 
     // The administrator answers it on /admin/help.
     await admin.page.goto("/admin/help");
