@@ -145,26 +145,27 @@ export async function setOfficeActive(db: Kysely<Database>, id: number, active: 
 }
 
 /**
- * Every code and link sent to the account's address that is still open stops working: first-login links, reset
- * codes and the reset token they gave, a sign-in's two-step code. For a new address (the account's own change,
- * or the office's edit of a student: walk 32b found a reset token for the old address still setting a password).
+ * Every code and link of the account still open stops working: first-login links, reset codes and the reset token
+ * they gave, a sign-in's two-step code, and a change of address asked for and not confirmed. For a new address (the
+ * account's own change, or the office's edit of a student: walk 32b found a reset token for the old address still
+ * setting a password; the final review, a student's own pending change able to undo the office's).
  */
-export async function voidCodesSentToAddress(db: Kysely<Database>, userId: number, at: string): Promise<void> {
+export async function voidOpenCodes(db: Kysely<Database>, userId: number, at: string): Promise<void> {
   await db
     .updateTable("one_time_codes")
     .set({ consumed_at: at })
     .where("user_id", "=", userId)
-    .where("purpose", "in", ["first_login", "reset_token", "password_reset", "two_factor"])
+    .where("purpose", "in", ["first_login", "reset_token", "password_reset", "two_factor", "email_change"])
     .where("consumed_at", "is", null)
     .execute();
 }
 
 /**
  * A new e-mail address for the account. It is proven (verified now); the codes and links sent to the old address
- * stop working (`voidCodesSentToAddress`).
+ * stop working (`voidOpenCodes`).
  */
 export async function changeAccountEmail(db: Kysely<Database>, userId: number, email: string, at: string): Promise<User> {
-  await voidCodesSentToAddress(db, userId, at);
+  await voidOpenCodes(db, userId, at);
   return db
     .updateTable("users")
     .set({ email, email_verified_at: at, updated_at: at })

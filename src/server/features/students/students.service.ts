@@ -38,7 +38,7 @@ import {
   setStudentActive,
   unlockAccount,
   updateStudentRecord,
-  voidCodesSentToAddress,
+  voidOpenCodes,
 } from "../accounts/accounts.repository.ts";
 import { mailFirstLoginLink } from "../auth/account.service.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
@@ -346,7 +346,7 @@ export async function updateStudent(deps: AppDeps, adminId: number, input: Stude
     let endedSessions = 0;
     if (moved) {
       await assertEmailFree(trx, form.email, id);
-      await voidCodesSentToAddress(trx, id, at);
+      await voidOpenCodes(trx, id, at);
       endedSessions = await endAllSessions(trx, id);
       await deps.mail.enqueue(
         trx,

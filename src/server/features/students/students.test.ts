@@ -6,6 +6,7 @@ import mrRoster from "../../../shared/i18n/mr/roster.json";
 import { studentRequiredMessage } from "../../../shared/schemas/students.ts";
 import { inLocale } from "../../platform/request-locale.ts";
 import { callerFor, createTestDeps, createUser, STUDENT_FORM, signedIn, TEST_PASSWORD, type TestDeps, testApp } from "../../testing.ts";
+import { confirmEmailChange, requestEmailChange } from "../accounts/email-change.service.ts";
 import { completeFirstLogin } from "../auth/account.service.ts";
 import { loginAdmin, loginStudent, resolveSession } from "../auth/auth.service.ts";
 import { getSettings, saveSettingsGroup } from "../settings/settings.service.ts";
@@ -458,6 +459,9 @@ describe("one student: view, edit, delete", () => {
       await send("POST", "/api/auth/verify-otp", { email: "priya@example.test", otp: code, userType: "student" })
     ).json();
     const resetToken = verified.data.resetToken as string;
+    // …and a change of address the student asked for and has not confirmed.
+    await requestEmailChange(deps, user.id, { currentPassword: TEST_PASSWORD, newEmail: "priya.own@example.test" });
+    const ownCode = /\b(\d{6})\b/.exec((await newestMailTo("priya.own@example.test")).text_body)![1]!;
     const res = await asAdmin("PUT", `/api/admin/students/${user.id}`, { ...FORM, email: "priya.new@example.test" });
     expect((await res.json()).data.message).toBe(
       "Student updated successfully! The old e-mail address was told of the change, and the student was signed out on every device.",
@@ -466,6 +470,9 @@ describe("one student: view, edit, delete", () => {
     // Nothing sent to the old address still works: the reset token sets no password.
     const reset = await send("POST", "/api/auth/reset-password", { password: "Taken0verX", resetToken, userType: "student" });
     expect(reset.status).toBe(400);
+    await expect(confirmEmailChange(deps, user.id, 0, { newEmail: "priya.own@example.test", code: ownCode })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+    });
     const notice = await newestMailTo("priya@example.test");
     expect(notice.subject).toBe("Your e-mail address was changed");
     expect(notice.text_body).toContain("The institute's office changed the e-mail address of your account to priya.new@example.test.");
