@@ -27,7 +27,7 @@ import { pageWithTotal } from "../../platform/paging.ts";
 import { heldForChange } from "../../platform/row-lock.ts";
 import { anyColumnContains } from "../../platform/search.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
-import { notifyStudents, settleNotifications } from "../notifications/notifications.service.ts";
+import { notifyStudents, settleNotifications, settleNotificationsWhere } from "../notifications/notifications.service.ts";
 import { instituteTimeZone, instituteToday } from "../settings/settings.service.ts";
 import { dayText, itemNotFound } from "./library.service.ts";
 
@@ -129,26 +129,15 @@ async function loanOut(trx: DB, loanId: number, borrower?: number) {
  * read then, as a one-book reminder is at its book's return.
  */
 async function settleBooksReminders(trx: DB, now: Date, userId: number) {
-  const waiting = await trx
-    .selectFrom("notifications")
-    .select(["id", "data"])
-    .where("recipient_user_id", "=", userId)
-    .where("kind", "=", "library.overdueBooks")
-    .where("read_at", "is", null)
-    .execute();
-  if (waiting.length === 0) return;
   const out = new Set(
     (await trx.selectFrom("book_loans").select("id").where("user_id", "=", userId).where("returned_at", "is", null).execute()).map(
       (l) => l.id,
     ),
   );
-  const answered = waiting
-    .filter((n) => {
-      const ids = (JSON.parse(n.data) as { loanIds?: unknown }).loanIds;
-      return Array.isArray(ids) && ids.every((id) => !out.has(Number(id)));
-    })
-    .map((n) => n.id);
-  if (answered.length) await trx.updateTable("notifications").set({ read_at: now.toISOString() }).where("id", "in", answered).execute();
+  await settleNotificationsWhere(trx, now, userId, "library.overdueBooks", (data) => {
+    const ids = data.loanIds;
+    return Array.isArray(ids) && ids.every((id) => !out.has(Number(id)));
+  });
 }
 
 /** Receives a book back: the loan is marked returned (now) by the office member who took it. */
@@ -410,6 +399,7 @@ export async function sendOverdueReminders(
           "in",
           batch.flatMap((loans) => loans.map((l) => l.id)),
         )
+        .where("returned_at", "is", null)
         .execute();
     });
     await Bun.sleep(0);

@@ -369,6 +369,28 @@ export async function settleNotifications(
     .execute();
 }
 
+/**
+ * The person's unread notifications of a kind whose `data` says they are answered now, marked read (a reminder
+ * listing several books, once every one of them is back: library/loans.service.ts).
+ */
+export async function settleNotificationsWhere(
+  db: Kysely<Database>,
+  at: Date,
+  userId: number,
+  kind: NotificationKind,
+  answered: (data: Record<string, unknown>) => boolean,
+) {
+  const waiting = await db
+    .selectFrom("notifications")
+    .select(["id", "data"])
+    .where("recipient_user_id", "=", userId)
+    .where("kind", "=", kind)
+    .where("read_at", "is", null)
+    .execute();
+  const ids = waiting.filter((n) => answered(jsonObject(n.data))).map((n) => n.id);
+  if (ids.length) await db.updateTable("notifications").set({ read_at: at.toISOString() }).where("id", "in", ids).execute();
+}
+
 /** Marks one of the user's notifications read (reading it again keeps the first time). */
 export async function markNotificationRead(deps: Pick<AppDeps, "db" | "now">, userId: number, id: number) {
   const at = deps.now().toISOString();
