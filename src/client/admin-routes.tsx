@@ -24,7 +24,7 @@ import ticketsStylesheet from "./features/tickets/tickets.css" with { type: "fil
 import adminStylesheet from "./layouts/admin.css" with { type: "file" };
 import portalStylesheet from "./layouts/portal.css" with { type: "file" };
 import { useT } from "./lib/i18n.tsx";
-import { holdsUnsavedWork } from "./lib/leave-warning.ts";
+import { holdsUnsaved } from "./lib/leave-warning.ts";
 import { canSeePage } from "./lib/office.ts";
 import { useSession } from "./lib/session.tsx";
 import { withStylesheets } from "./lib/stylesheets.ts";
@@ -122,11 +122,14 @@ function useKeptOnDemotion(role: Role | undefined): string | null {
   // Worked out as the role changes, before this render's routes (React's state adjusted while rendering).
   if (role !== seenRole) {
     setSeenRole(role);
-    setKept(!canSeePage(role, page) && holdsUnsavedWork() ? page : null);
+    setKept(!canSeePage(role, page) && holdsUnsaved() ? page : null);
   } else if (kept !== null && kept !== page) setKept(null);
+  // Once as the page is kept, not again on a change of language.
+  const tell = useRef(() => {});
+  tell.current = () => toast.show(t("admin.keptAfterDemotion"), "warning");
   useEffect(() => {
-    if (kept) toast.show(t("admin.keptAfterDemotion"), "warning");
-  }, [kept, toast, t]);
+    if (kept) tell.current();
+  }, [kept]);
   return kept;
 }
 

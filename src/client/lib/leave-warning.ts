@@ -27,7 +27,7 @@ const guards = new Set<Guard>();
 let leaving = false;
 
 /** Whether a move would lose something typed: to another page, or (`withinPage`) within this one. */
-const holdsUnsaved = (withinPage = false) => !leaving && [...guards].some((g) => !(withinPage && g.keepsOnThisPage) && g.still());
+export const holdsUnsaved = (withinPage = false) => !leaving && [...guards].some((g) => !(withinPage && g.keepsOnThisPage) && g.still());
 
 /**
  * A page's unsaved work stops the unload's question, and a sign-out from dropping it: in another tab (the page
@@ -127,9 +127,6 @@ export function backUnasked(): void {
   if (guards.size > 0) passNext = true;
   history.back();
 }
-
-/** Whether something typed on this page is unsaved now (a guard that holds it is mounted and still holds it). */
-export const holdsUnsavedWork = (): boolean => holdsUnsaved();
 
 /** "Leave without saving?", then `go` on "Discard and go on". */
 const askFirst = (go: () => void) => void import("../ui/leave-question.tsx").then(({ askBeforeLeaving }) => askBeforeLeaving(null, go));
