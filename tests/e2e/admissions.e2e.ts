@@ -622,7 +622,7 @@ describe("admissions journeys", () => {
     await page.getByText("Entering a walk-in application").waitFor();
     await page.getByLabel(/^First Name/).fill("Secondwalkin");
     await page.getByRole("button", { name: "Sign out" }).click();
-    await page.getByText("You signed out: the walk-in application was cleared from this screen").waitFor();
+    await page.getByText("Signed out: the walk-in application was cleared from this screen").waitFor();
     await page.getByText("Entering a walk-in application").waitFor({ state: "detached" });
     await expect(page.getByLabel(/^First Name/).inputValue()).resolves.toBe("");
     const stored = () => page.evaluate(() => Object.values(localStorage).join("\n"));

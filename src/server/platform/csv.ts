@@ -8,8 +8,8 @@ import { zonedLocalOrNull } from "./calendar.ts";
 /**
  * A reference written only in digits (a UPI transaction's 12-digit UTR, a cheque or draft number with leading
  * zeros), kept as text in a spreadsheet: Excel opens a bare 123456789012 as 1.23457E+11 and "000111" as 111, which
- * breaks a reconciliation against the bank statement (walk 32a). Written as ="…", which every spreadsheet reads as
- * that text; only digits are so written, so nothing of the office's or a student's can become a formula.
+ * breaks a reconciliation against the bank statement (walk 32a). Written as ="…", which Excel, Google Sheets and
+ * Numbers read as that text; only digits are so written, so nothing of the office's or a student's can become a formula.
  */
 export class CsvText {
   constructor(readonly value: string) {}
