@@ -21,6 +21,7 @@ import { pageWithTotal } from "../../platform/paging.ts";
 import { heldForChange, rowVersion } from "../../platform/row-lock.ts";
 import { anyColumnContains } from "../../platform/search.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
+import { hasActiveStudents } from "../programmes/programmes.service.ts";
 import { getSettings, instituteToday, storeSettingsGroupAudited } from "../settings/settings.service.ts";
 import { termsOf } from "../studies/studies.service.ts";
 import { tellFeesRaised } from "./fee-notices.ts";
@@ -126,21 +127,7 @@ const toItem = (p: PlanProgramme & { archived?: number }, plan: Plan, students: 
  * could no longer be raised), marked `archived`.
  */
 export async function listPlans(deps: Pick<AppDeps, "db">, query: PlanListQuery) {
-  let base = deps.db
-    .selectFrom("programmes")
-    .where((eb) =>
-      eb.or([
-        eb("programmes.archived", "=", 0),
-        eb.exists(
-          eb
-            .selectFrom("users")
-            .select("users.id")
-            .whereRef("users.programme_id", "=", "programmes.id")
-            .where("users.role", "=", "student")
-            .where("users.is_active", "=", 1),
-        ),
-      ]),
-    );
+  let base = deps.db.selectFrom("programmes").where((eb) => eb.or([eb("programmes.archived", "=", 0), hasActiveStudents(eb)]));
   if (query.search) base = base.where(anyColumnContains(["programmes.name", "programmes.slug"], query.search));
   const { rows, pagination } = await pageWithTotal(
     base,

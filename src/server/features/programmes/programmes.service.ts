@@ -4,7 +4,7 @@
  * admission, the students' records name theirs, and the office keeps it (administrators: add, edit,
  * open/close admission, archive, the syllabus PDF). Public reads are remembered until the next write.
  */
-import type { Kysely } from "kysely";
+import type { ExpressionBuilder, Kysely } from "kysely";
 import { programmeKey, slugOf } from "../../../../db/programme-catalogue.ts";
 import type { Database, Programme, User } from "../../../../db/schema.ts";
 import { programmes as text } from "../../../shared/i18n/programmes.ts";
@@ -129,6 +129,20 @@ export async function programmeIdByName(db: DB, name: string | null | undefined)
  * as written, else the course they were admitted to. Never the admission's course before the programme: the
  * office may have moved the student since, and fees, subjects and exams follow the programme.
  */
+/**
+ * The programme has active students in it: an archived one stays in the office's lists that serve them while so
+ * (Fee plans, walk 30a; Courses, walk 32a).
+ */
+export const hasActiveStudents = (eb: ExpressionBuilder<Database, "programmes">) =>
+  eb.exists(
+    eb
+      .selectFrom("users")
+      .select("users.id")
+      .whereRef("users.programme_id", "=", "programmes.id")
+      .where("users.role", "=", "student")
+      .where("users.is_active", "=", 1),
+  );
+
 export function programmeNameOf(programme: { name: string } | null | undefined, user: Pick<User, "standard" | "course">) {
   return programme?.name ?? user.standard ?? user.course;
 }

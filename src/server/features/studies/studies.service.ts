@@ -23,6 +23,7 @@ import { setStudentsTerm } from "../accounts/accounts.repository.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
 import { type ExamTaken, examsTakenAhead, STUDENT_EXAMS_LINK } from "../exams/candidates.ts";
 import { notifyStudents } from "../notifications/notifications.service.ts";
+import { hasActiveStudents } from "../programmes/programmes.service.ts";
 import { enrolSubjectStudents, moveEnrolments, studyingNow } from "./enrolment.ts";
 
 type DB = Kysely<Database>;
@@ -160,14 +161,7 @@ export async function studyProgrammes(deps: Pick<AppDeps, "db" | "now">) {
       .where((eb) =>
         eb.or([
           eb("programmes.archived", "=", 0),
-          eb.exists(
-            eb
-              .selectFrom("users")
-              .select("users.id")
-              .whereRef("users.programme_id", "=", "programmes.id")
-              .where("users.role", "=", "student")
-              .where("users.is_active", "=", 1),
-          ),
+          hasActiveStudents(eb),
           eb.exists(
             eb
               .selectFrom("subjects")
