@@ -101,6 +101,7 @@ export const AUDIT_ACTIONS = [
   "fee.settings",
   "fee.reminders",
   "fee.collections_export",
+  "fee.dues_export",
   "settings.update",
   "analytics.export",
 ] as const;

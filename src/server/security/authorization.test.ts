@@ -276,6 +276,7 @@ export const REST_ACCESS: Record<string, Access | "middleware"> = {
   "POST /api/fees/instalments/:id/upi": "student",
   "GET /api/fees/payments/:id/screenshot": "office",
   "GET /api/fees/reports/receipts.csv": "office",
+  "GET /api/fees/reports/dues.csv": "office",
   "GET /api/admin/admissions/:id": "office",
   "DELETE /api/admin/admissions/:id": "admin",
   "ALL /api/admin/students/*": "middleware",

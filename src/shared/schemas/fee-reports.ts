@@ -42,6 +42,13 @@ export const duesQuery = v.object({
 });
 export type DuesQuery = v.InferOutput<typeof duesQuery>;
 
+/** The dues list as a CSV file: its search, programme and standing, every row (walk 32a: the year's end). */
+export const duesExportQuery = v.object({
+  ...duesScope,
+  status: v.optional(v.picklist(DUE_FILTERS, feeReports.m("rule.filter")), "all"),
+});
+export type DuesExportQuery = v.InferOutput<typeof duesExportQuery>;
+
 /** "Remind": one student, now. */
 /** `again`: the office was asked "Remind … again?" and said yes; without it a second reminder the same day is refused. */
 export const remindInput = v.object({ userId: recordId(feeReports.m("rule.student")), again: v.optional(v.boolean(), false) });

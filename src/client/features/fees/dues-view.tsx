@@ -21,10 +21,11 @@ import { StatCard } from "../../ui/card.tsx";
 import { AlertIcon, BellIcon, UsersIcon } from "../../ui/icons.tsx";
 import { ConfirmDialog, RowActionLabel } from "../../ui/list-controls.tsx";
 import { ListBody, ListTable, listAnswer, listFilter, listTableWords, listWords, ToolbarFilter } from "../../ui/list-page.tsx";
-import { CreditCardIcon } from "../../ui/more-icons.tsx";
+import { CreditCardIcon, DownloadIcon } from "../../ui/more-icons.tsx";
 import { StackedCell, type TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
 import { useConfirmed } from "../../ui/use-confirmed.ts";
+import { useDownload } from "../../ui/use-download.ts";
 import { StudentCell } from "./fee-words.tsx";
 
 type Due = RouterOutputs["feeReports"]["dues"]["dues"][number];
@@ -64,6 +65,12 @@ export function DuesView() {
   const remind = trpc.feeReports.remind.useMutation();
   const remindAll = trpc.feeReports.remindOverdue.useMutation();
   const totals = query.data?.totals;
+  // The list as filtered, every row, as a CSV file: what is owed today (walk 32a: the year's end).
+  const { download, busy: downloading } = useDownload({
+    failed: t("dues.exportFailed"),
+    done: (name) => t("coll.exported", { name }),
+    accept: "text/csv",
+  });
 
   // One reminder at a time: a double click's second click comes before the button shows itself busy.
   const sending = useOneAtATime();
@@ -207,6 +214,17 @@ export function DuesView() {
               value={programme}
               onChange={(value) => setProgramme(value)}
             />
+            <Button
+              variant="secondary"
+              disabled={!totals || totals.students === 0}
+              loading={downloading !== null}
+              onClick={() => {
+                const params = new URLSearchParams({ status: list.filter, search: list.search, programme });
+                void download(`/api/fees/reports/dues.csv?${params}`, `fee-dues-${query.data?.today ?? ""}.csv`);
+              }}
+            >
+              <DownloadIcon size={18} /> {t("dues.export")}
+            </Button>
             <Button
               variant="primary"
               className="fee-dues__remind-all"

@@ -183,6 +183,28 @@ describe("the dues tab (issue 19)", () => {
     expect(await screen.findByRole("dialog", { name: "Remind Asha Patil again?" })).toBeTruthy();
   });
 
+  test("the dues as filtered download as CSV with the session's token (walk 32a)", async () => {
+    const download = catchDownloads("Student ID\r\n", {
+      "Content-Type": "text/csv",
+      "Content-Disposition": 'attachment; filename="fee-dues-2026-11-22.csv"',
+    });
+    try {
+      renderAdmin("/admin/fees?tab=dues&status=overdue&search=pat&programme=4", {
+        "feeReports.dues": () => dues([ASHA], { overdueStudents: 1 }),
+        "feeReports.programmes": () => PROGRAMMES,
+      });
+      const button = (await screen.findByRole("button", { name: "Download dues (CSV)" })) as HTMLButtonElement;
+      await waitFor(() => expect(button.disabled).toBe(false));
+      fireEvent.click(button);
+      expect(await screen.findByText("fee-dues-2026-11-22.csv is downloaded.")).toBeTruthy();
+      expect(download.requests).toMatchObject([
+        { url: "/api/fees/reports/dues.csv?status=overdue&search=pat&programme=4", auth: "Bearer stored-token" },
+      ]);
+    } finally {
+      download.restore();
+    }
+  });
+
   test("Remind all overdue asks first, for the list as filtered, and reports how many", async () => {
     const asked: unknown[] = [];
     const { sent } = renderAdmin("/admin/fees?tab=dues&search=pat&programme=4", {

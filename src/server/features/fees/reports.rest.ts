@@ -1,12 +1,17 @@
-/** REST path of the fee reports that carries a file (tRPC carries none): a range's receipts as CSV, for the office only. */
+/** REST paths of the fee reports that carry a file (tRPC carries none), for the office only: a range's receipts and the dues list as CSV. */
 import { Hono } from "hono";
-import { collectionsQuery } from "../../../shared/schemas/fee-reports.ts";
+import { collectionsQuery, duesExportQuery } from "../../../shared/schemas/fee-reports.ts";
 import { type AppEnv, csvDownload, currentAuth, requestMeta, requireRole } from "../../platform/http.ts";
 import { parseInput } from "../../platform/validation.ts";
-import { receiptsCsv } from "./reports.service.ts";
+import { duesCsv, receiptsCsv } from "./reports.service.ts";
 
 /** Mounted at /api/fees/reports. */
-export const feeReportsRest = new Hono<AppEnv>().get("/receipts.csv", requireRole("office"), async (c) => {
-  const query = parseInput(collectionsQuery, c.req.query());
-  return csvDownload(c, await receiptsCsv(c.get("deps"), currentAuth(c).user.id, query, requestMeta(c)));
-});
+export const feeReportsRest = new Hono<AppEnv>()
+  .get("/receipts.csv", requireRole("office"), async (c) => {
+    const query = parseInput(collectionsQuery, c.req.query());
+    return csvDownload(c, await receiptsCsv(c.get("deps"), currentAuth(c).user.id, query, requestMeta(c)));
+  })
+  .get("/dues.csv", requireRole("office"), async (c) => {
+    const query = parseInput(duesExportQuery, c.req.query());
+    return csvDownload(c, await duesCsv(c.get("deps"), currentAuth(c).user.id, query, requestMeta(c)));
+  });

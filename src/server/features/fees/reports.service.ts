@@ -16,6 +16,7 @@ import {
   type CollectionsQuery,
   DUE_SOON_DAYS,
   type DueFilter,
+  type DuesExportQuery,
   type DuesQuery,
   dueStanding,
   type RemindOverdueInput,
@@ -194,6 +195,7 @@ export function owingStudents(db: DB, today: string, scope: DuesScope, status: D
     const rows = await db
       .selectFrom(duesByStudent(db, today, scope, status).as("s"))
       .innerJoin("users", "users.id", "s.user_id")
+      .leftJoin("programmes", "programmes.id", "users.programme_id")
       .select([
         "s.user_id",
         "s.instalments",
@@ -203,6 +205,7 @@ export function owingStudents(db: DB, today: string, scope: DuesScope, status: D
         "users.name",
         "users.student_id",
         "users.is_active",
+        "programmes.name as programme",
       ])
       .orderBy("s.oldest_due")
       .orderBy("users.name")
@@ -293,6 +296,51 @@ export async function feeFigures(deps: Pick<AppDeps, "db" | "now">) {
     overdueStudents: owing.totals.overdueStudents,
     toConfirm: Number(toConfirm.n),
   };
+}
+
+/** The dues CSV's columns (English, as every office export). */
+export const DUES_CSV_HEADER = [
+  "Student ID",
+  "Student name",
+  "Programme",
+  "Instalments owed",
+  "Outstanding (INR)",
+  "Of which overdue (INR)",
+  "Oldest due on",
+  "Standing",
+  "Account",
+] as const;
+const STANDING_NAMES = { overdue: "Overdue", soon: "Due soon", later: "Later" } as const;
+
+/**
+ * The dues list as filtered, every student of it, as a CSV file named by the institute's day: what is owed on that
+ * day, for the accountant at the year's end (walk 32a: there was no statement of dues to keep). Audited.
+ */
+export async function duesCsv(deps: Pick<AppDeps, "db" | "now">, actorId: number, query: DuesExportQuery, meta: SessionMeta = {}) {
+  const today = localDate(deps.now(), await instituteTimeZone(deps));
+  const { rows, totals } = await owingStudents(deps.db, today, query, query.status);
+  const csv = spreadsheetCsv(
+    DUES_CSV_HEADER,
+    rows.map((r) => [
+      r.student_id,
+      r.name,
+      r.programme,
+      Number(r.instalments),
+      upiAmount(Number(r.outstanding)),
+      upiAmount(Number(r.overdue)),
+      r.oldest_due,
+      STANDING_NAMES[dueStanding(r.oldest_due, today)],
+      r.is_active === 1 ? "Active" : "Inactive",
+    ]),
+  );
+  await audit(deps.db, deps.now(), {
+    actorUserId: actorId,
+    action: "fee.dues_export",
+    entityType: "report",
+    details: { on: today, rows: rows.length, outstanding: totals.outstanding, status: query.status, search: query.search },
+    ip: meta.ip,
+  });
+  return { filename: `fee-dues-${today}.csv`, csv, rows: rows.length };
 }
 
 /** The programmes the dues list can be narrowed to: those with instalments raised. */

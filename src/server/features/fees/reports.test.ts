@@ -6,7 +6,15 @@ import { parseCsv } from "../../platform/csv.ts";
 import { callerFor, createTestDeps, createUser, type TestDeps, testApp } from "../../testing.ts";
 import { createSession, resolveSession } from "../auth/auth.service.ts";
 import { cancelReceipt, collectionsTotal, recordPayment, standings } from "./payments.service.ts";
-import { collectionPresets, duesByStudent, feeFigures, instalmentDues, RECEIPTS_CSV_HEADER, sameSpanLastMonth } from "./reports.service.ts";
+import {
+  collectionPresets,
+  DUES_CSV_HEADER,
+  duesByStudent,
+  feeFigures,
+  instalmentDues,
+  RECEIPTS_CSV_HEADER,
+  sameSpanLastMonth,
+} from "./reports.service.ts";
 
 let deps: TestDeps;
 let bba: number;
@@ -282,6 +290,35 @@ describe("the dues list (issue 19)", () => {
     expect((await staff.call.feeReports.dues({ search: "meera" })).dues).toEqual([]);
     await cancelReceipt(deps, staff.id, receipt.id, "Cheque bounced");
     expect((await staff.call.feeReports.dues({ search: "meera" })).dues[0]).toMatchObject({ outstanding: 4_000_00 });
+  });
+
+  test("the dues as CSV (walk 32a): every student of the filtered list, the list's totals, in English, audited", async () => {
+    const app = testApp(deps);
+    const res = await app.request("/api/fees/reports/dues.csv?status=overdue", { headers: { authorization: `Bearer ${staff.token}` } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-disposition")).toBe('attachment; filename="fee-dues-2026-11-22.csv"');
+    const [header, ...rows] = parseCsv(await res.text()).map((r) => r.cells);
+    expect(header).toEqual([...DUES_CSV_HEADER]);
+    const list = await staff.call.feeReports.dues({ status: "overdue" });
+    expect(rows.map((r) => r[0])).toEqual(list.dues.map((d) => d.student.studentId as string));
+    // (the third column, the programme's name)
+    expect(rows[0]!.filter((_, column) => column !== 2)).toEqual([
+      "STU0101",
+      "Asha Patil",
+      "2",
+      "18500.00",
+      "9500.00",
+      "2026-11-01",
+      "Overdue",
+      "Active",
+    ]);
+    const sum = (column: number) => rows.reduce((total, r) => total + Math.round(Number(r[column]) * 100), 0);
+    expect([sum(4), sum(5)]).toEqual([list.totals.outstanding, list.totals.overdue]);
+    const log = await deps.db.selectFrom("audit_log").select("details").where("action", "=", "fee.dues_export").executeTakeFirstOrThrow();
+    expect(JSON.parse(log.details)).toMatchObject({ on: "2026-11-22", rows: 3, status: "overdue" });
+    expect(
+      (await app.request("/api/fees/reports/dues.csv?status=late", { headers: { authorization: `Bearer ${staff.token}` } })).status,
+    ).toBe(400);
   });
 
   test("the pages, and the dashboard's figures, share one computation of who owes until the next write (walk 31b)", async () => {
