@@ -11,6 +11,7 @@
 import { type ExpressionBuilder, type Kysely, sql } from "kysely";
 import { portableSql } from "../../../../db/connection.ts";
 import type { Database, PaymentMode, Programme } from "../../../../db/schema.ts";
+import { feeReports } from "../../../shared/i18n/feeReports.ts";
 import { addDays } from "../../../shared/schemas/common.ts";
 import {
   type CollectionsQuery,
@@ -30,7 +31,7 @@ import { paginationOf } from "../../platform/paging.ts";
 import { cachedRead } from "../../platform/read-cache.ts";
 import { anyColumnContains } from "../../platform/search.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
-import { getSettings, instituteTimeZone } from "../settings/settings.service.ts";
+import { getSettings, instituteTimeZone, instituteToday } from "../settings/settings.service.ts";
 import { financialYear, upiAmount } from "./ledger.ts";
 import { collectionsTotal, RECEIPT_FACTS, standings, studentReceipts, withPaidInstalment } from "./payments.service.ts";
 
@@ -310,14 +311,13 @@ export const DUES_CSV_HEADER = [
   "Standing",
   "Account",
 ] as const;
-const STANDING_NAMES = { overdue: "Overdue", soon: "Due soon", later: "Later" } as const;
 
 /**
  * The dues list as filtered, every student of it, as a CSV file named by the institute's day: what is owed on that
  * day, for the accountant at the year's end (walk 32a: there was no statement of dues to keep). Audited.
  */
 export async function duesCsv(deps: Pick<AppDeps, "db" | "now">, actorId: number, query: DuesExportQuery, meta: SessionMeta = {}) {
-  const today = localDate(deps.now(), await instituteTimeZone(deps));
+  const today = await instituteToday(deps);
   const { rows, totals } = await owingStudents(deps.db, today, query, query.status);
   const csv = spreadsheetCsv(
     DUES_CSV_HEADER,
@@ -329,7 +329,8 @@ export async function duesCsv(deps: Pick<AppDeps, "db" | "now">, actorId: number
       upiAmount(Number(r.outstanding)),
       upiAmount(Number(r.overdue)),
       r.oldest_due,
-      STANDING_NAMES[dueStanding(r.oldest_due, today)],
+      // The list's own words for it, in English as the headers.
+      feeReports.t(`dues.standing.${dueStanding(r.oldest_due, today)}`, undefined, "en"),
       r.is_active === 1 ? "Active" : "Inactive",
     ]),
   );

@@ -369,7 +369,11 @@ export async function sendOverdueReminders(
     .orderBy("book_loans.id")
     .execute();
   const byStudent = new Map<number, typeof overdue>();
-  for (const loan of overdue) byStudent.set(loan.user_id, [...(byStudent.get(loan.user_id) ?? []), loan]);
+  for (const loan of overdue) {
+    const own = byStudent.get(loan.user_id);
+    if (own) own.push(loan);
+    else byStudent.set(loan.user_id, [loan]);
+  }
   const due = [...byStudent.values()].filter((loans) =>
     loans.some((l) => l.reminded_on === null || daysBetween(l.reminded_on, today) >= reminderGap(daysBetween(l.due_on, today))),
   );
