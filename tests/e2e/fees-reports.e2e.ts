@@ -126,6 +126,23 @@ describe("the fee reports (issue 19)", () => {
       .getByText("Nobody was reminded: the 1 student with something overdue was reminded today already, or is inactive.")
       .waitFor();
 
+    // The dues as a CSV file, as the list shows them (walk 32a: a year-end statement of who owes what).
+    const [duesFile] = await Promise.all([
+      office.page.waitForEvent("download"),
+      office.page.getByRole("button", { name: "Download dues (CSV)" }).click(),
+    ]);
+    expect(duesFile.suggestedFilename()).toMatch(/^fee-dues-\d{4}-\d{2}-\d{2}\.csv$/);
+    const duesLines = readFileSync((await duesFile.path())!, "utf8")
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
+    expect(duesLines[0]).toBe(
+      "Student ID,Student name,Programme,Instalments owed,Outstanding (INR),Of which overdue (INR),Oldest due on,Standing,Account",
+    );
+    expect(duesLines.slice(1).filter((l) => l.startsWith(`${server.student.studentId},`))).toEqual([
+      expect.stringMatching(/,2,17500\.00,12500\.00,\d{4}-\d{2}-\d{2},Overdue,Active$/),
+    ]);
+
     // The filters: nobody is due soon.
     await office.page.getByRole("combobox", { name: "Which dues" }).selectOption("soon");
     await office.page.getByText("No students match").waitFor();
