@@ -18,7 +18,7 @@ export async function measureFirstRequests(db: DB, deepPage: number, fragment: s
   const deps = { db, now: () => new Date() } as Parameters<typeof listStudents>[0];
   const lists = [
     ["admissions", (q: Query) => listAdmissions(deps, q)],
-    ["students", (q: Query) => listStudents(deps, q)],
+    ["students", (q: Query) => listStudents(deps, { ...q, programme: null, term: null })],
     ["contacts", (q: Query) => listContacts(deps, q)],
   ] as const;
   const results: FirstRequestResult[] = [];

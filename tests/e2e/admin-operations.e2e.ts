@@ -123,6 +123,23 @@ describe("admin operations", () => {
     expect(await page.getByRole("dialog", { name: "Edit Student" }).getByLabel("Mobile").inputValue()).toBe("+91 98200 77777");
     await page.getByRole("dialog", { name: "Edit Student" }).getByRole("button", { name: "Cancel" }).click();
 
+    // A programme and a term of it narrow the list, kept in the address (walk 32a); each row names its term.
+    await page.getByRole("combobox", { name: "Programme" }).selectOption({ label: "BCom" });
+    await page.waitForURL(/\/admin\/students\?programme=\d+$/);
+    await row.getByText("Year 1").waitFor();
+    await page.getByRole("combobox", { name: "Term" }).selectOption({ label: "Year 2" });
+    await page.waitForURL(/programme=\d+&term=2$/);
+    await row.waitFor({ state: "detached" });
+    await page.getByRole("table", { name: "Students" }).getByText("No students match").waitFor();
+    await page.getByRole("combobox", { name: "Term" }).selectOption({ label: "Year 1" });
+    await row.getByText("Nikhil Deshmukh").waitFor();
+    await page.reload();
+    await row.getByText("Nikhil Deshmukh").waitFor();
+    expect(await page.getByRole("combobox", { name: "Term" }).inputValue()).toBe("1");
+    await page.getByRole("combobox", { name: "Programme" }).selectOption({ label: "All programmes" });
+    await page.waitForURL("**/admin/students");
+    expect(await page.getByRole("combobox", { name: "Term" }).count()).toBe(0);
+
     // Export the current search as CSV.
     await page.getByRole("searchbox", { name: "Search students" }).fill("Nikhil");
     await page.waitForURL("**/admin/students?search=Nikhil");

@@ -70,6 +70,7 @@ export const student = (overrides: Partial<StudentRow> = {}): StudentRow => ({
   lockedUntil: null,
   course: null,
   term: 1,
+  programmeId: null,
   version: "v1",
   ...overrides,
 });

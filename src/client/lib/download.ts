@@ -80,10 +80,11 @@ export async function downloadFile(
  * "Export CSV" of an admin list (students, applications): the address where the server builds the file from the
  * list's current search and status (`GET <path>?search=&status=`, REST only).
  */
-export function listCsvUrl(path: string, list: { search: string; status: string }): string {
+export function listCsvUrl(path: string, list: { search: string; status: string }, more: Readonly<Record<string, string>> = {}): string {
   const params = new URLSearchParams();
   params.set("search", list.search);
   if (list.status && list.status !== "all") params.set("status", list.status);
+  for (const [key, value] of Object.entries(more)) if (value) params.set(key, value);
   return `${path}?${params.toString()}`;
 }
 

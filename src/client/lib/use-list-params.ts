@@ -196,20 +196,30 @@ export function usePagedList<TDef extends PagedProcedureDef>(
 
 /**
  * One more filter of a list kept in the URL beside useListParams' own (a new value starts at page 1): the office's
- * library has four, the student's catalogue two.
+ * library has four, the student's catalogue two, the dues and the students a programme. `allowed` is the list of
+ * values (the first is the default) or the pattern a value must match (else none: an edited address does not reach
+ * the server as a filter it refuses). Setting one may clear others that hang on it (`alsoClear`: a programme's term).
  */
-export function useQueryParam(key: string, allowed?: readonly string[]): [string, (value: string) => void] {
+export function useQueryParam(
+  key: string,
+  allowed?: readonly string[] | RegExp,
+): [string, (value: string, alsoClear?: readonly string[]) => void] {
   const search = useSearch();
   const [, navigate] = useLocation();
   const address = useAddressWithQuery();
   const raw = new URLSearchParams(search).get(key) ?? "";
-  const value = allowed ? (allowed.includes(raw) ? raw : allowed[0]!) : raw.slice(0, 60);
-  const set = (next: string) => {
+  const fallback = Array.isArray(allowed) ? allowed[0]! : "";
+  const value =
+    allowed instanceof RegExp ? (allowed.test(raw) ? raw : "") : allowed ? (allowed.includes(raw) ? raw : fallback) : raw.slice(0, 60);
+  const set = (next: string, alsoClear: readonly string[] = []) => {
     const params = new URLSearchParams(search);
-    if (!next || next === allowed?.[0]) params.delete(key);
+    if (!next || next === fallback) params.delete(key);
     else params.set(key, next);
-    params.delete("page");
+    for (const other of ["page", ...alsoClear]) params.delete(other);
     navigate(address(params.toString()));
   };
   return [value, set];
 }
+
+/** A record's id in a filter ("12"): what `useQueryParam` keeps for a programme. */
+export const ID_PARAM = /^[1-9]\d{0,9}$/;

@@ -185,12 +185,14 @@ export interface ListExportButtonProps {
   done: (file: string) => string;
   /** the button's word ("Export CSV") */
   children: ReactNode;
+  /** the list's other filters, by their query keys (blank ones are left out) */
+  more?: Readonly<Record<string, string>>;
 }
 
-/** A list's "Export CSV" in its page's header: the file of the list's current search and status, the button busy meanwhile. */
-export function ListExportButton({ list, path, name, failed, done, children }: ListExportButtonProps) {
+/** A list's "Export CSV" in its page's header: the file of the list's current search and filters, the button busy meanwhile. */
+export function ListExportButton({ list, path, name, failed, done, children, more }: ListExportButtonProps) {
   const csv = useDownload({ failed, done, accept: "text/csv" });
-  const exportCsv = () => csv.download(listCsvUrl(path, { search: list.search, status: list.filter }), listCsvName(name));
+  const exportCsv = () => csv.download(listCsvUrl(path, { search: list.search, status: list.filter }, more), listCsvName(name));
   return (
     <Button variant="secondary" loading={csv.busy !== null} onClick={() => void exportCsv()}>
       <DownloadIcon size={18} /> {children}

@@ -63,7 +63,7 @@ describe("read cache", () => {
 
   test("the rows of a remembered page follow every write at once", async () => {
     const admin = await createUser(deps, { role: "admin", email: "desk@example.test" });
-    const query = { page: 1, limit: 10, search: "", status: "all" as const };
+    const query = { page: 1, limit: 10, search: "", status: "all" as const, programme: null, term: null };
     const { id } = await submitContact(deps, contactInput("Asha Sharma"), { ip: "10.0.0.1" });
     expect((await listContacts(deps, query)).contacts[0]).toMatchObject({ id, status: "new" });
     expect((await listContacts(deps, query)).contacts[0]).toMatchObject({ id, status: "new" }); // remembered
@@ -94,7 +94,7 @@ describe("read cache", () => {
 
   test("the students' “new this month” follows the clock, not only writes", async () => {
     await createUser(deps, { role: "student", email: "s1@example.test" });
-    const query = { page: 1, limit: 10, search: "", status: "all" as const };
+    const query = { page: 1, limit: 10, search: "", status: "all" as const, programme: null, term: null };
     expect((await listStudents(deps, query)).stats.newThisMonth).toBe(1);
     deps.advance(40 * 86_400_000);
     expect((await listStudents(deps, query)).stats.newThisMonth).toBe(0);

@@ -15,6 +15,7 @@ import {
   isBirthDate,
   isPhone,
   optionalPhone,
+  optionalRecordId,
   pageParams,
   personName,
   pinCode,
@@ -113,15 +114,19 @@ export type StudentUpdateInput = v.InferOutput<typeof studentUpdateInput>;
 
 export const STUDENT_STATUSES = ["all", "active", "inactive"] as const;
 
-export const studentListQuery = v.object({
-  ...pageParams(10, 100),
+/**
+ * Whom the list is about beyond its search: a status, a programme (its id; blank: every programme) and a term of it
+ * (blank: every term), so the office can list "BCom, Year 2" on the screen as in the CSV (walk 32a).
+ */
+const studentFilters = {
   status: v.optional(v.picklist(STUDENT_STATUSES, roster.m("rule.status")), "all"),
-});
+  programme: optionalRecordId(roster.m("rule.programme")),
+  term: wholeNumber(1, MAX_TERMS, roster.m("rule.term"), true),
+};
+
+export const studentListQuery = v.object({ ...pageParams(10, 100), ...studentFilters });
 export type StudentListQuery = v.InferOutput<typeof studentListQuery>;
 
 /** GET /admin/students/export.csv: the list's filters, every matching row. */
-export const studentExportQuery = v.object({
-  search: studentListQuery.entries.search,
-  status: studentListQuery.entries.status,
-});
+export const studentExportQuery = v.object({ search: studentListQuery.entries.search, ...studentFilters });
 export type StudentExportQuery = v.InferOutput<typeof studentExportQuery>;

@@ -4,7 +4,6 @@
  * address), with the totals of the filtered list; "Remind" sends one student their reminder now, "Remind all
  * overdue" (asked first) every student of the list with something overdue.
  */
-import { useLocation, useSearch } from "wouter";
 import { instalmentName } from "../../../shared/fee-terms.ts";
 import { feeReports } from "../../../shared/i18n/feeReports.ts";
 import { DUE_FILTERS, DUE_SOON_DAYS, type DueFilter } from "../../../shared/schemas/fee-reports.ts";
@@ -14,7 +13,7 @@ import { formatMoney } from "../../lib/format-money.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { useOneAtATime } from "../../lib/one-at-a-time.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
-import { useAddressWithQuery, usePagedList } from "../../lib/use-list-params.ts";
+import { ID_PARAM, usePagedList, useQueryParam } from "../../lib/use-list-params.ts";
 import { Badge, type BadgeTone } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { StatCard } from "../../ui/card.tsx";
@@ -34,29 +33,11 @@ const PAGE_SIZE = 20;
 
 const STANDING_TONE: Record<Due["standing"], BadgeTone> = { overdue: "rejected", soon: "pending", later: "neutral" };
 
-/** The programme filter, kept in the address beside the list's own (a change starts at page 1). */
-function useProgrammeParam(): [string, (value: string, alsoClear?: string[]) => void] {
-  const search = useSearch();
-  const [, navigate] = useLocation();
-  const address = useAddressWithQuery();
-  const raw = new URLSearchParams(search).get("programme") ?? "";
-  const value = /^[1-9]\d{0,11}$/.test(raw) ? raw : "";
-  const set = (next: string, alsoClear: string[] = []) => {
-    const params = new URLSearchParams(search);
-    if (next) params.set("programme", next);
-    else params.delete("programme");
-    for (const key of ["page", ...alsoClear]) params.delete(key);
-    const qs = params.toString();
-    navigate(address(qs));
-  };
-  return [value, set];
-}
-
 export function DuesView() {
   const t = useT(feeReports);
   const toast = useToast();
   const utils = trpc.useUtils();
-  const [programme, setProgramme] = useProgrammeParam();
+  const [programme, setProgramme] = useQueryParam("programme", ID_PARAM);
   const { list, query } = usePagedList(trpc.feeReports.dues, (page, { filter }) => ({ ...page, status: filter as DueFilter, programme }), {
     filter: STATUS_FILTER,
     limit: PAGE_SIZE,

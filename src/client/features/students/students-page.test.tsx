@@ -7,7 +7,7 @@ import { studentRequiredMessage } from "../../../shared/schemas/students.ts";
 import { pagination, renderAdmin, student } from "../../layouts/admin-testing.tsx";
 import { changeLocale } from "../../lib/i18n.tsx";
 import { doubleClickSendsOnce, neverAnswers } from "../../lib/one-at-a-time-testing.ts";
-import { TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
+import { catchDownloads, TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
 
 withClientTestRules();
 
@@ -414,6 +414,63 @@ describe("Student Management", () => {
     const box = await screen.findByRole("searchbox", { name: "Search students" });
     fireEvent.change(box, { target: { value: "ravi" } });
     await waitFor(() => expect(path()).toBe("/admin/students?search=ravi"));
-    await waitFor(() => expect(sent("students.list").at(-1)).toEqual({ page: 1, limit: 10, search: "ravi", status: "all" }));
+    await waitFor(() =>
+      expect(sent("students.list").at(-1)).toEqual({ page: 1, limit: 10, search: "ravi", status: "all", programme: "", term: "" }),
+    );
+  });
+
+  test("a programme and then a term of it narrow the list, in the address, the rows and the CSV (walk 32a)", async () => {
+    const programmes = () => ({
+      programmes: [
+        { id: 3, name: "BCom", archived: false, terms: 3, termUnit: "year" as const },
+        { id: 9, name: "Diploma", archived: true, terms: 4, termUnit: "semester" as const },
+      ],
+    });
+    const { sent, path } = renderAdmin("/admin/students?status=active", {
+      "students.list": listOf([student({ programmeId: 3, term: 2 })]),
+      "students.programmes": programmes,
+    });
+    // Each row names its term after its programme's period, under the Course/Standard.
+    const table = await screen.findByRole("table", { name: "Students" });
+    expect(await within(table).findByText("Year 2")).toBeTruthy();
+    expect(screen.queryByRole("combobox", { name: "Term" })).toBeNull();
+    const programme = screen.getByRole("combobox", { name: "Programme" });
+    expect(within(programme).getByRole("option", { name: "Diploma (archived)" })).toBeTruthy();
+    fireEvent.change(programme, { target: { value: "3" } });
+    await waitFor(() => expect(path()).toBe("/admin/students?status=active&programme=3"));
+    const term = await screen.findByRole("combobox", { name: "Term" });
+    expect(
+      within(term)
+        .getAllByRole("option")
+        .map((o) => o.textContent),
+    ).toEqual(["All terms", "Year 1", "Year 2", "Year 3"]);
+    fireEvent.change(term, { target: { value: "2" } });
+    await waitFor(() => expect(path()).toBe("/admin/students?status=active&programme=3&term=2"));
+    await waitFor(() => expect(sent("students.list").at(-1)).toMatchObject({ status: "active", programme: "3", term: "2" }));
+    // The CSV is the list as filtered.
+    const download = catchDownloads("Student ID\r\n", { "Content-Type": "text/csv" });
+    try {
+      fireEvent.click(screen.getByRole("button", { name: "Export CSV" }));
+      await waitFor(() =>
+        expect(download.requests).toMatchObject([{ url: "/api/admin/students/export.csv?search=&status=active&programme=3&term=2" }]),
+      );
+    } finally {
+      download.restore();
+    }
+    // Another programme starts again at all its terms.
+    fireEvent.change(programme, { target: { value: "9" } });
+    await waitFor(() => expect(path()).toBe("/admin/students?status=active&programme=9"));
+    expect(within(await screen.findByRole("combobox", { name: "Term" })).getByRole("option", { name: "Semester 4" })).toBeTruthy();
+  });
+
+  test("a term in the address without its programme is not sent; nothing found offers to show everything", async () => {
+    const { sent, path } = renderAdmin("/admin/students?term=2&status=inactive", {
+      "students.list": listOf([]),
+      "students.programmes": () => ({ programmes: [{ id: 3, name: "BCom", archived: false, terms: 3, termUnit: "year" as const }] }),
+    });
+    await waitFor(() => expect(sent("students.list").at(-1)).toMatchObject({ status: "inactive", programme: "", term: "" }));
+    fireEvent.click(await screen.findByRole("button", { name: /show all/i }));
+    await waitFor(() => expect(path()).toBe("/admin/students"));
+    await waitFor(() => expect(sent("students.list").at(-1)).toMatchObject({ status: "all", programme: "", term: "" }));
   });
 });

@@ -7,6 +7,7 @@
 import { useState } from "react";
 import { roster } from "../../../shared/i18n/roster.ts";
 import { labelsOf } from "../../../shared/i18n/translate.ts";
+import { termName } from "../../../shared/terms.ts";
 import { normaliseError } from "../../lib/errors.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { useRecordInAddress } from "../../lib/linked-record.ts";
@@ -15,7 +16,7 @@ import { useOneAtATime } from "../../lib/one-at-a-time.ts";
 import { richText } from "../../lib/rich-text.tsx";
 import { useSession } from "../../lib/session.tsx";
 import { trpc } from "../../lib/trpc.ts";
-import { usePagedList } from "../../lib/use-list-params.ts";
+import { ID_PARAM, usePagedList, useQueryParam } from "../../lib/use-list-params.ts";
 import { PowerIcon } from "../../ui/admin-icons.tsx";
 import { Alert } from "../../ui/alert.tsx";
 import { Badge } from "../../ui/badge.tsx";
@@ -32,11 +33,12 @@ import {
   listTableWords,
   listWords,
   pageWords,
+  ToolbarFilter,
 } from "../../ui/list-page.tsx";
 import { isGone } from "../../ui/load-error.tsx";
 import { EditIcon, EyeIcon, PlusIcon, TrashIcon } from "../../ui/more-icons.tsx";
 import { Skeleton } from "../../ui/spinner.tsx";
-import { actionsColumn, PersonCell, type TableColumn } from "../../ui/table.tsx";
+import { actionsColumn, PersonCell, StackedCell, type TableColumn } from "../../ui/table.tsx";
 import { useToast } from "../../ui/toast.tsx";
 import { useConfirmed } from "../../ui/use-confirmed.ts";
 import { RaiseAgainHint, type TermToRaise } from "../fees/raise-hint.tsx";
@@ -76,6 +78,8 @@ export const studentAdded = (id: string) => roster.t("text.added", { id });
 const STATUS_FILTERS = ["all", "active", "inactive"] as const;
 type StatusFilter = (typeof STATUS_FILTERS)[number];
 const STATUS_FILTER = { key: "status", values: STATUS_FILTERS };
+/** A term of the chosen programme in the address ("?programme=3&term=2"). */
+const TERM_PARAM = /^[1-9]\d?$/;
 
 type FormState = { mode: "add" } | { mode: "edit"; student: StudentRow };
 type ConfirmState = { kind: "delete" | "credentials" | "status" | "signout"; student: StudentRow };
@@ -86,9 +90,18 @@ export default function AdminStudentsPage() {
   const t = useT(roster);
   const toast = useToast();
   const utils = trpc.useUtils();
-  const { list, query } = usePagedList(trpc.students.list, (page, { filter }) => ({ ...page, status: filter as StatusFilter }), {
-    filter: STATUS_FILTER,
-  });
+  // A programme and a term of it, beside the status (walk 32a: "the students in BCom Year 2" was only in the CSV).
+  const [programme, setProgramme] = useQueryParam("programme", ID_PARAM);
+  const [termParam, setTerm] = useQueryParam("term", TERM_PARAM);
+  const term = programme ? termParam : "";
+  const { list, query } = usePagedList(
+    trpc.students.list,
+    (page, { filter }) => ({ ...page, status: filter as StatusFilter, programme, term }),
+    { filter: STATUS_FILTER },
+  );
+  const programmes = trpc.students.programmes.useQuery(undefined, { staleTime: 5 * 60_000 });
+  const chosen = programmes.data?.programmes.find((p) => String(p.id) === programme);
+  const termUnitOf = (id: number | null) => programmes.data?.programmes.find((p) => p.id === id)?.termUnit;
 
   // The student whose details are open is in the address (`?open=12`): a reload keeps it, Back closes it.
   const [openId, setOpenId, closeStudent] = useRecordInAddress();
@@ -248,7 +261,10 @@ export default function AdminStudentsPage() {
       // the header may break after the slash: the values are short
       header: <span className="ops-header-wrap">{richText(t("col.standard").replace("/", "/{wbr}"), { wbr: <wbr /> })}</span>,
       label: t("col.standard"),
-      render: (s) => s.standard ?? "—",
+      render: (s) => {
+        const unit = termUnitOf(s.programmeId);
+        return <StackedCell main={s.standard ?? "—"} notes={unit ? [termName(unit, s.term)] : []} />;
+      },
     },
     {
       key: "status",
@@ -307,6 +323,7 @@ export default function AdminStudentsPage() {
             name="students"
             failed={STUDENT_TEXT.exportFailed}
             done={(file) => t("downloaded", { file })}
+            more={{ programme, term }}
           >
             {t("export")}
           </ListExportButton>
@@ -334,6 +351,35 @@ export default function AdminStudentsPage() {
       list={list}
       {...listWords(t, "")}
       filter={listFilter(STATUS_FILTER, t("filter"), (value) => (value === "all" ? t("filter.all") : t(value)))}
+      toolbarExtra={
+        <>
+          <ToolbarFilter
+            id="students-programme"
+            label={t("filter.programme")}
+            options={[
+              { value: "", label: t("filter.allProgrammes") },
+              ...(programmes.data?.programmes ?? []).map((p) => ({
+                value: String(p.id),
+                label: p.archived ? t("filter.archived", { name: p.name }) : p.name,
+              })),
+            ]}
+            value={programme}
+            onChange={(value) => setProgramme(value, ["term"])}
+          />
+          {chosen ? (
+            <ToolbarFilter
+              id="students-term"
+              label={t("filter.term")}
+              options={[
+                { value: "", label: t("filter.allTerms") },
+                ...Array.from({ length: chosen.terms }, (_, i) => ({ value: String(i + 1), label: termName(chosen.termUnit, i + 1) })),
+              ]}
+              value={term}
+              onChange={(value) => setTerm(value)}
+            />
+          ) : null}
+        </>
+      }
       {...listAnswer(query, { failed: STUDENT_TEXT.loadFailed })}
       after={
         <>
@@ -391,6 +437,12 @@ export default function AdminStudentsPage() {
         loading={query.isPending}
         icon={<UsersIcon size={28} />}
         action={addButton}
+        // The programme (and its term) counts as a filter too; "show everything" drops them with the status.
+        list={{
+          ...list,
+          filter: programme ? "programme" : list.filter,
+          setFilter: () => setProgramme("", ["term", "status"]),
+        }}
       />
     </ListPage>
   );

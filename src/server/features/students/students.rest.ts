@@ -30,6 +30,7 @@ export const adminStudentRest = new Hono<AppEnv>()
   .use(requireRole("office"))
   .get("/", async (c) => ok(c, await service.listStudents(c.get("deps"), parseInput(schemas.studentListQuery, c.req.query()))))
   .get("/standards", async (c) => ok(c, await service.listStandards(c.get("deps"))))
+  .get("/programmes", async (c) => ok(c, await service.studentProgrammes(c.get("deps"))))
   .get("/export.csv", async (c) => {
     const query = parseInput(schemas.studentExportQuery, c.req.query());
     return csvDownload(c, await service.exportStudentsCsv(c.get("deps"), currentAuth(c).user.id, query, requestMeta(c)));

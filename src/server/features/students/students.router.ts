@@ -13,6 +13,7 @@ const byId = <T>(change: (deps: AppDeps, adminId: number, id: number, meta: Sess
 export const studentsRouter = router({
   list: officeProcedure.input(schemas.studentListQuery).query(({ ctx, input }) => service.listStudents(ctx.deps, input)),
   standards: officeProcedure.query(({ ctx }) => service.listStandards(ctx.deps)),
+  programmes: officeProcedure.query(({ ctx }) => service.studentProgrammes(ctx.deps)),
   get: officeProcedure.input(schemas.studentIdInput).query(({ ctx, input }) => service.getStudent(ctx.deps, input.id)),
   /** The twin of GET /admin/students/{id}/id-card. */
   idCard: officeProcedure.input(schemas.studentIdInput).query(({ ctx, input }) => officeIdCard(ctx.deps, input.id)),

@@ -96,6 +96,8 @@ export function toStudentItem(u: User) {
     course: u.course,
     /** the semester or year of the programme the student is in (issue 18) */
     term: u.current_term,
+    /** the catalogue programme the student is in (null: their Course/Standard is none of it) */
+    programmeId: u.programme_id,
     /** what the edit form is filled from, sent back with its save (formVersion) */
     version: formVersion(u),
   };
@@ -186,6 +188,35 @@ export async function listStandards(deps: Pick<AppDeps, "db">) {
 }
 
 /**
+ * The programmes the students list can be narrowed to, each with its terms: every listed one, and an archived one
+ * while any student is in it (its past students stay to be found).
+ */
+export async function studentProgrammes(deps: Pick<AppDeps, "db">) {
+  const rows = await deps.db
+    .selectFrom("programmes")
+    .select(["id", "name", "duration_months", "fee_period", "archived"])
+    .where((eb) =>
+      eb.or([
+        eb("archived", "=", 0),
+        eb.exists(
+          eb
+            .selectFrom("users")
+            .select("users.id")
+            .whereRef("users.programme_id", "=", "programmes.id")
+            .where("users.role", "=", "student"),
+        ),
+      ]),
+    )
+    .orderBy("archived")
+    .orderBy("sort_order")
+    .orderBy("name")
+    .execute();
+  return {
+    programmes: rows.map((p) => ({ id: p.id, name: p.name, archived: p.archived === 1, terms: termsOf(p), termUnit: p.fee_period })),
+  };
+}
+
+/**
  * The standard (Course/Standard) must be a programme of the catalogue (issue 17); a student may keep one
  * that was archived since.
  */
@@ -226,9 +257,11 @@ async function voidFirstLoginLinks(trx: Kysely<Database>, userId: number, at: st
     .execute();
 }
 
-function filtered(db: Kysely<Database>, query: Pick<StudentListQuery, "search" | "status">) {
+function filtered(db: Kysely<Database>, query: Pick<StudentListQuery, "search" | "status" | "programme" | "term">) {
   let base = db.selectFrom("users").where("role", "=", "student");
   if (query.status !== "all") base = base.where("is_active", "=", query.status === "active" ? 1 : 0);
+  if (query.programme !== null) base = base.where("programme_id", "=", query.programme);
+  if (query.term !== null) base = base.where("current_term", "=", query.term);
   if (query.search) base = base.where(textContains(db, "users", STUDENT_SEARCH_COLUMNS, query.search));
   return base;
 }
@@ -262,13 +295,14 @@ export async function listStudents(deps: Pick<AppDeps, "db" | "now">, query: Stu
   // "New this month" follows the clock, so the month is part of what is remembered. Any write, a
   // login's last_login_at included, makes the remembered answer stale.
   const monthStart = await monthStartOf(deps);
-  return cachedRead(deps.db, `students:list:${monthStart}:${query.status}:${query.limit}:${query.page}:${query.search}`, async () => {
+  const scope = `${query.status}:${query.programme ?? ""}:${query.term ?? ""}:${query.search}`;
+  return cachedRead(deps.db, `students:list:${monthStart}:${query.limit}:${query.page}:${scope}`, async () => {
     const [{ items, pagination }, stats] = await Promise.all([
       newestFirstPage({
         db: deps.db,
         table: "users",
         base: filtered(deps.db, query),
-        cacheKey: `students:${query.status}:${query.search}`,
+        cacheKey: `students:${scope}`,
         page: query.page,
         limit: query.limit,
         toItems: (rows: User[]) => rows.map(toStudentItem),
@@ -584,7 +618,7 @@ export async function exportStudentsCsv(deps: AppDeps, adminId: number, query: S
       actorUserId: adminId,
       action: "student.export",
       entityType: "student",
-      details: { search: query.search, status: query.status },
+      details: { search: query.search, status: query.status, programme: query.programme, term: query.term },
       ip: meta.ip,
     },
   );

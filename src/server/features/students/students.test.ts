@@ -300,6 +300,58 @@ describe("the list", () => {
     expect(filtered.data.stats.total).toBe(4);
     expect((await asAdmin("GET", "/api/admin/students?status=gone")).status).toBe(400);
   });
+
+  test("a programme and a term of it narrow the list, its counts and its CSV; the filters offer listed and peopled programmes", async () => {
+    await seedStudents();
+    const idOf = async (name: string) =>
+      (await deps.db.selectFrom("programmes").select("id").where("name", "=", name).executeTakeFirstOrThrow()).id;
+    const [bcom, bba, certificate] = [await idOf("BCom"), await idOf("BBA"), await idOf("Certificate")];
+    const place = (studentId: string, programmeId: number, term: number) =>
+      deps.db.updateTable("users").set({ programme_id: programmeId, current_term: term }).where("student_id", "=", studentId).execute();
+    await place("STU0001", bcom, 2);
+    await place("STU0002", bcom, 1);
+    await place("STU0003", bcom, 2);
+    await place("STU0004", bba, 2);
+    const listed = async (q: string) => (await (await asAdmin("GET", `/api/admin/students?${q}`)).json()).data;
+    const ids = async (q: string) => ((await listed(q)).students as { student_id: string }[]).map((s) => s.student_id);
+    expect(await ids(`programme=${bcom}`)).toEqual(["STU0003", "STU0002", "STU0001"]);
+    expect(await ids(`programme=${bcom}&term=2`)).toEqual(["STU0003", "STU0001"]);
+    expect(await ids(`programme=${bcom}&term=2&status=active`)).toEqual(["STU0001"]);
+    expect(await ids(`programme=${bba}&term=1`)).toEqual([]);
+    // Blank is every programme and term; the page's count follows the filter, the four counters do not.
+    expect(await ids("programme=&term=")).toHaveLength(4);
+    const narrowed = await listed(`programme=${bcom}&term=2`);
+    expect(narrowed.pagination.totalItems).toBe(2);
+    expect(narrowed.stats.total).toBe(4);
+    expect(narrowed.students[0]).toMatchObject({ student_id: "STU0003", programmeId: bcom, term: 2 });
+    // What the address could be edited to is refused with the field's words, not read as "all".
+    for (const bad of ["programme=abc", "programme=0", "term=0", "term=25", "term=x"]) {
+      expect((await asAdmin("GET", `/api/admin/students?${bad}`)).status).toBe(400);
+    }
+    expect((await (await asAdmin("GET", "/api/admin/students?programme=abc")).json()).message).toContain(
+      "Choose a programme from the list.",
+    );
+    // The CSV is the list's: the same rows, and the export's log entry names the filters.
+    const csv = await (await asAdmin("GET", `/api/admin/students/export.csv?programme=${bcom}&term=2`)).text();
+    expect(
+      csv
+        .trim()
+        .split("\n")
+        .slice(1)
+        .map((line) => line.split(",")[0]),
+    ).toEqual(["STU0003", "STU0001"]);
+    const logged = await deps.db.selectFrom("audit_log").select("details").where("action", "=", "student.export").executeTakeFirstOrThrow();
+    expect(JSON.parse(logged.details)).toMatchObject({ programme: bcom, term: 2 });
+    // The choices: every listed programme with its terms, and an archived one only while a student is in it.
+    await deps.db.updateTable("programmes").set({ archived: 1 }).where("id", "in", [bba, certificate]).execute();
+    const { programmes } = (await (await asAdmin("GET", "/api/admin/students/programmes")).json()).data;
+    const byId = (id: number) => programmes.find((p: { id: number }) => p.id === id);
+    expect(byId(bcom)).toMatchObject({ name: "BCom", archived: false, termUnit: "year" });
+    expect(byId(bcom).terms).toBeGreaterThanOrEqual(1);
+    expect(byId(bba)).toMatchObject({ name: "BBA", archived: true });
+    expect(byId(certificate)).toBeUndefined();
+    expect(programmes.at(-1)).toMatchObject({ archived: true });
+  });
 });
 
 describe("one student: view, edit, delete", () => {
@@ -330,6 +382,7 @@ describe("one student: view, edit, delete", () => {
       lastLogin: null,
       lockedUntil: null,
       course: "Commerce",
+      programmeId: (await deps.db.selectFrom("programmes").select("id").where("name", "=", "BCom").executeTakeFirstOrThrow()).id,
       version: expect.any(String),
     });
     expect((await asAdmin("GET", "/api/admin/students/999")).status).toBe(404);
