@@ -102,6 +102,7 @@ export const AUDIT_ACTIONS = [
   "fee.reminders",
   "fee.collections_export",
   "fee.dues_export",
+  "fee.concessions_export",
   "settings.update",
   "analytics.export",
 ] as const;

@@ -6,6 +6,7 @@
  * screen is checked with axe and for sideways scrolling at 390 px and 1280 px.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import {
   type AxeFinding,
@@ -134,6 +135,18 @@ describe("fee plans, raising fees, concessions and the admit card rule (issue 19
     await given.getByText("by Admin", { exact: false }).waitFor();
     await ledger.getByText("Concession ₹1,000").waitFor();
     await checkBoth(page, "concessions given", found);
+    // The list downloads as CSV for the accountant's year-end file (stop 61's left item).
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Download concessions (CSV)" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^fee-concessions-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csvRows = readFileSync((await download.path())!, "utf8")
+      .trim()
+      .split(/\r?\n/);
+    expect(csvRows).toHaveLength(2);
+    expect(csvRows[1]).toContain(",Scholarship,1000.00,Merit scholarship 2026,");
+    expect(csvRows[1]).toContain(",In force,");
 
     // The fee settings: the UPI ID and the admit card rule.
     await page.getByRole("tab", { name: "Fee settings" }).click();

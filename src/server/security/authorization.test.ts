@@ -278,6 +278,7 @@ export const REST_ACCESS: Record<string, Access | "middleware"> = {
   "GET /api/fees/payments/:id/screenshot": "office",
   "GET /api/fees/reports/receipts.csv": "office",
   "GET /api/fees/reports/dues.csv": "office",
+  "GET /api/fees/reports/concessions.csv": "office",
   "GET /api/admin/admissions/:id": "office",
   "DELETE /api/admin/admissions/:id": "admin",
   "ALL /api/admin/students/*": "middleware",

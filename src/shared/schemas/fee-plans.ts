@@ -111,3 +111,7 @@ export const concessionListQuery = v.object({
   status: v.optional(v.picklist(CONCESSION_FILTERS, feePlans.m("rule.filter")), "all"),
 });
 export type ConcessionListQuery = v.InferOutput<typeof concessionListQuery>;
+
+/** GET /api/fees/reports/concessions.csv: the list's search and status, every row. */
+export const concessionExportQuery = v.object({ search: concessionListQuery.entries.search, status: concessionListQuery.entries.status });
+export type ConcessionExportQuery = v.InferOutput<typeof concessionExportQuery>;

@@ -432,6 +432,8 @@ const SENTENCES: Record<AuditAction, (s: Said) => string> = {
       ? r("s.feeRemindedAll", { count: count(d.count) ?? 0 })
       : r("s.feeReminded", { student, amount: money(d.amount) }),
   "fee.dues_export": ({ d }) => r("s.feeDuesExport", { count: count(d.rows) ?? 0, date: formatDate(str(d.on), { empty: "?" }) }),
+  "fee.concessions_export": ({ d }) =>
+    r("s.feeConcessionsExport", { count: count(d.rows) ?? 0, date: formatDate(str(d.on), { empty: "?" }) }),
   "fee.collections_export": ({ d }) =>
     r("s.feeCollectionsExport", {
       from: formatDate(str(d.from), { empty: "?" }),

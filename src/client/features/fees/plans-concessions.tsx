@@ -23,7 +23,7 @@ import { Button } from "../../ui/button.tsx";
 import { FormDialog } from "../../ui/dialog.tsx";
 import { Select, TextArea } from "../../ui/field.tsx";
 import { failureMessage } from "../../ui/list-controls.tsx";
-import { ListBody, ListTable, listAnswer, listFilter, listWords } from "../../ui/list-page.tsx";
+import { ListBody, ListExportButton, ListTable, listAnswer, listFilter, listWords } from "../../ui/list-page.tsx";
 import { CreditCardIcon } from "../../ui/more-icons.tsx";
 import { actionsColumn, StackedCell, type TableColumn } from "../../ui/table.tsx";
 import { ledgerColumns, ReasonDialog, StudentLedger, studentInstalmentColumns, useReasonAction } from "./desk-parts.tsx";
@@ -281,6 +281,18 @@ function ConcessionsList() {
         list={list}
         {...listWords(t, "list.")}
         filter={listFilter(STATUS_FILTER, t("list.filter"), (value) => t(`list.filter.${value}`))}
+        toolbarExtra={
+          // The list as searched and filtered, every row: what was waived, for the accountant's year-end file.
+          <ListExportButton
+            list={list}
+            path="/api/fees/reports/concessions.csv"
+            name="fee-concessions"
+            failed={t("list.exportFailed")}
+            done={(file) => t("list.exported", { name: file })}
+          >
+            {t("list.export")}
+          </ListExportButton>
+        }
         {...listAnswer(query, { failed: t("list.failed") })}
       >
         <ListTable

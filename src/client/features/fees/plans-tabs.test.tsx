@@ -4,7 +4,7 @@ import { addDays } from "../../../shared/schemas/common.ts";
 import { errorOf, pagination, renderAdmin } from "../../layouts/admin-testing.tsx";
 import { formatDate } from "../../lib/format.ts";
 import { instituteToday } from "../../lib/institute-clock.ts";
-import { SITE_INFO, STAFF, TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
+import { catchDownloads, SITE_INFO, STAFF, TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
 import type { RouterOutputs } from "../../lib/trpc.ts";
 import "../../studies-pages.ts";
 
@@ -356,6 +356,26 @@ describe("concessions", () => {
     expect(sent("feePlans.withdrawConcession")).toEqual([{ id: 3, reason: "Given to the wrong student" }]);
     await screen.findByText("Withdrawn by Admin User on 22 Nov 2026: Given to the wrong student");
     expect(within(screen.getByRole("table", { name: "Concessions given" })).queryByRole("button", { name: /^Withdraw/ })).toBeNull();
+  });
+
+  test("the list as searched and filtered downloads as CSV, and says so", async () => {
+    renderAdmin("/admin/fees?tab=concessions&status=withdrawn&search=sharma", {
+      "feePlans.concessions": () => ({ concessions: [GIVEN], pagination: pagination(1) }),
+    });
+    await screen.findByRole("table", { name: "Concessions given" });
+    const download = catchDownloads("Given on\r\n", {
+      "Content-Type": "text/csv",
+      "Content-Disposition": 'attachment; filename="fee-concessions-2026-11-22.csv"',
+    });
+    try {
+      fireEvent.click(screen.getByRole("button", { name: "Download concessions (CSV)" }));
+      expect(await screen.findByText("fee-concessions-2026-11-22.csv is downloaded.")).toBeTruthy();
+      expect(download.requests).toMatchObject([
+        { url: "/api/fees/reports/concessions.csv?search=sharma&status=withdrawn", accept: "text/csv" },
+      ]);
+    } finally {
+      download.restore();
+    }
   });
 });
 

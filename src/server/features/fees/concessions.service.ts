@@ -7,14 +7,18 @@
 import { feePlans as text } from "../../../shared/i18n/feePlans.ts";
 import { fees } from "../../../shared/i18n/fees.ts";
 import { rupees } from "../../../shared/money.ts";
-import type { ConcessionForm, ConcessionListQuery } from "../../../shared/schemas/fee-plans.ts";
+import type { ConcessionExportQuery, ConcessionForm, ConcessionListQuery } from "../../../shared/schemas/fee-plans.ts";
+import { termName } from "../../../shared/terms.ts";
 import type { AppDeps } from "../../deps.ts";
+import { audit } from "../../platform/audit.ts";
+import { csvMoment, spreadsheetCsv } from "../../platform/csv.ts";
 import { AppError, fieldError } from "../../platform/errors.ts";
 import { pageWithTotal } from "../../platform/paging.ts";
 import { anyColumnContains } from "../../platform/search.ts";
 import type { SessionMeta } from "../auth/auth.service.ts";
-import { instituteToday } from "../settings/settings.service.ts";
+import { instituteTimeZone, instituteToday } from "../settings/settings.service.ts";
 import { tellConcession } from "./fee-notices.ts";
+import { upiAmount } from "./ledger.ts";
 import { auditFeeAct, standingForChange, waitingUpi } from "./payments.service.ts";
 
 const concessionNotFound = () => new AppError("NOT_FOUND", text.t("rule.concession"));
@@ -106,12 +110,8 @@ export async function withdrawConcession(deps: AppDeps, actorId: number, id: num
   return { message: text.t("said.withdrawn", { amount: rupees(row.amount_paise), name: owner.name }) };
 }
 
-/**
- * The concessions given, the newest first, searched by the student's name or ID or the reason, in force or
- * withdrawn; each with its student, instalment, who gave it and when, and who withdrew it and why. Two queries
- * whatever the page holds.
- */
-export async function listConcessions(deps: Pick<AppDeps, "db">, query: ConcessionListQuery) {
+/** The concessions of a list's search and status, each with its student, instalment, giver and withdrawer. */
+function concessionsOf(deps: Pick<AppDeps, "db">, query: ConcessionExportQuery) {
   let base = deps.db
     .selectFrom("fee_concessions")
     .innerJoin("fee_instalments", "fee_instalments.id", "fee_concessions.instalment_id")
@@ -119,35 +119,42 @@ export async function listConcessions(deps: Pick<AppDeps, "db">, query: Concessi
   if (query.status === "active") base = base.where("fee_concessions.withdrawn_at", "is", null);
   if (query.status === "withdrawn") base = base.where("fee_concessions.withdrawn_at", "is not", null);
   if (query.search) base = base.where(anyColumnContains(["student.name", "student.student_id", "fee_concessions.reason"], query.search));
-  const { rows, pagination } = await pageWithTotal(
-    base,
-    base
-      .innerJoin("programmes", "programmes.id", "fee_instalments.programme_id")
-      .leftJoin("users as giver", "giver.id", "fee_concessions.created_by")
-      .leftJoin("users as withdrawer", "withdrawer.id", "fee_concessions.withdrawn_by")
-      .select([
-        "fee_concessions.id",
-        "fee_concessions.kind",
-        "fee_concessions.amount_paise",
-        "fee_concessions.reason",
-        "fee_concessions.created_at",
-        "fee_concessions.withdrawn_at",
-        "fee_concessions.withdraw_reason",
-        "giver.name as given_by",
-        "withdrawer.name as withdrawn_by",
-        "student.id as user_id",
-        "student.name",
-        "student.student_id",
-        "programmes.name as programme",
-        "programmes.fee_period",
-        "fee_instalments.id as instalment_id",
-        "fee_instalments.term",
-        "fee_instalments.number",
-        "fee_instalments.due_on",
-      ])
-      .orderBy("fee_concessions.id", "desc"),
-    query,
-  );
+  const rows = base
+    .innerJoin("programmes", "programmes.id", "fee_instalments.programme_id")
+    .leftJoin("users as giver", "giver.id", "fee_concessions.created_by")
+    .leftJoin("users as withdrawer", "withdrawer.id", "fee_concessions.withdrawn_by")
+    .select([
+      "fee_concessions.id",
+      "fee_concessions.kind",
+      "fee_concessions.amount_paise",
+      "fee_concessions.reason",
+      "fee_concessions.created_at",
+      "fee_concessions.withdrawn_at",
+      "fee_concessions.withdraw_reason",
+      "giver.name as given_by",
+      "withdrawer.name as withdrawn_by",
+      "student.id as user_id",
+      "student.name",
+      "student.student_id",
+      "programmes.name as programme",
+      "programmes.fee_period",
+      "fee_instalments.id as instalment_id",
+      "fee_instalments.term",
+      "fee_instalments.number",
+      "fee_instalments.due_on",
+    ])
+    .orderBy("fee_concessions.id", "desc");
+  return { base, rows };
+}
+
+/**
+ * The concessions given, the newest first, searched by the student's name or ID or the reason, in force or
+ * withdrawn; each with its student, instalment, who gave it and when, and who withdrew it and why. Two queries
+ * whatever the page holds.
+ */
+export async function listConcessions(deps: Pick<AppDeps, "db">, query: ConcessionListQuery) {
+  const { base, rows: all } = concessionsOf(deps, query);
+  const { rows, pagination } = await pageWithTotal(base, all, query);
   return {
     concessions: rows.map((r) => ({
       id: r.id,
@@ -162,4 +169,66 @@ export async function listConcessions(deps: Pick<AppDeps, "db">, query: Concessi
     })),
     pagination,
   };
+}
+
+export const CONCESSIONS_CSV_HEADER = [
+  "Given on",
+  "Kind",
+  "Amount (INR)",
+  "Reason",
+  "Given by",
+  "Student ID",
+  "Student name",
+  "Programme",
+  "Term",
+  "Instalment",
+  "Due on",
+  "Status",
+  "Withdrawn on",
+  "Withdrawn by",
+  "Withdrawal reason",
+] as const;
+
+/**
+ * The concessions list as searched and filtered, every row, newest first, as CSV for the accountant's year-end
+ * file (walk 32a's left item: what was waived, beside the receipts of what was paid): times on the institute's
+ * clock, amounts in plain rupees, words in English as every office export. Audited.
+ */
+export async function concessionsCsv(
+  deps: Pick<AppDeps, "db" | "now">,
+  actorId: number,
+  query: ConcessionExportQuery,
+  meta: SessionMeta = {},
+) {
+  const rows = await concessionsOf(deps, query).rows.execute();
+  const [today, timeZone] = await Promise.all([instituteToday(deps), instituteTimeZone(deps)]);
+  const csv = spreadsheetCsv(
+    CONCESSIONS_CSV_HEADER,
+    rows.map((r) => [
+      csvMoment(r.created_at, timeZone),
+      r.kind === "scholarship" ? "Scholarship" : "Concession",
+      upiAmount(r.amount_paise),
+      r.reason,
+      r.given_by,
+      r.student_id,
+      r.name,
+      r.programme,
+      termName(r.fee_period, r.term, "en"),
+      r.number,
+      r.due_on,
+      r.withdrawn_at ? "Withdrawn" : "In force",
+      csvMoment(r.withdrawn_at, timeZone),
+      r.withdrawn_by,
+      r.withdraw_reason,
+    ]),
+  );
+  const inForce = rows.filter((r) => !r.withdrawn_at).reduce((sum, r) => sum + r.amount_paise, 0);
+  await audit(deps.db, deps.now(), {
+    actorUserId: actorId,
+    action: "fee.concessions_export",
+    entityType: "report",
+    details: { on: today, rows: rows.length, inForce, status: query.status, search: query.search },
+    ip: meta.ip,
+  });
+  return { filename: `fee-concessions-${today}.csv`, csv, rows: rows.length };
 }

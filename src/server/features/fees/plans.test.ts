@@ -4,11 +4,13 @@ import type * as v from "valibot";
 import { loadAllCatalogues } from "../../../shared/i18n/all.ts";
 import { addDays, fieldErrorsOf } from "../../../shared/schemas/common.ts";
 import { localDate } from "../../platform/calendar.ts";
+import { parseCsv } from "../../platform/csv.ts";
 import { inLocale } from "../../platform/request-locale.ts";
 import { callerFor, createTestDeps, createUser, statementsOf, type TestDeps, testApp } from "../../testing.ts";
 import { createSession, resolveSession } from "../auth/auth.service.ts";
 import { admitCardBlock, myAdmitCard } from "../exams/admit-card.service.ts";
 import { notificationText } from "../notifications/notifications.service.ts";
+import { CONCESSIONS_CSV_HEADER } from "./concessions.service.ts";
 import { recordPayment, standings } from "./payments.service.ts";
 import { defaultDueDays, feesToRaiseHint, raiseFees, termRaisedWithout } from "./plans.service.ts";
 import { myFees } from "./student-fees.service.ts";
@@ -685,6 +687,89 @@ describe("concessions and scholarships", () => {
       message: "This concession is already withdrawn.",
     });
     expect(await refused(staff.call.feePlans.withdrawConcession({ id: 999_999, reason: "x" }))).toMatchObject({ code: "NOT_FOUND" });
+  });
+
+  test("the list downloads as CSV (stop 61's left item): its search and status, every row, in English, audited", async () => {
+    const { instalments } = await raisedStudent();
+    await staff.call.feePlans.giveConcession({
+      instalmentId: instalments[0]!,
+      kind: "scholarship",
+      amount: "1,000.35",
+      reason: "Merit, 2026",
+    });
+    const { concession } = await staff.call.feePlans.giveConcession({
+      instalmentId: instalments[1]!,
+      kind: "concession",
+      amount: "500",
+      reason: "Sibling concession",
+    });
+    await admin.call.feePlans.withdrawConcession({ id: concession.id, reason: "=Wrong student" });
+    const app = testApp(deps);
+    const download = (query: string, token = staff.token) =>
+      app.request(`/api/fees/reports/concessions.csv${query}`, { headers: { authorization: `Bearer ${token}` } });
+    const res = await download("");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="fee-concessions-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const [header, ...rows] = parseCsv(await res.text()).map((r) => r.cells);
+    expect(header).toEqual([...CONCESSIONS_CSV_HEADER]);
+    // Newest first, as the list; times on the institute's clock, whole rupees and paise, and a formula never run.
+    expect(rows.map((r) => r.slice(1))).toEqual([
+      [
+        "Concession",
+        "500.00",
+        "Sibling concession",
+        expect.any(String),
+        "STU0777",
+        "Meena Patil",
+        "Bachelor of Testing",
+        "Semester 1",
+        "2",
+        expect.any(String),
+        "Withdrawn",
+        expect.any(String),
+        expect.any(String),
+        "'=Wrong student",
+      ],
+      [
+        "Scholarship",
+        "1000.35",
+        "Merit, 2026",
+        expect.any(String),
+        "STU0777",
+        "Meena Patil",
+        "Bachelor of Testing",
+        "Semester 1",
+        "1",
+        expect.any(String),
+        "In force",
+        "",
+        "",
+        "",
+      ],
+    ]);
+    expect(rows[0]![0]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    // The list's filters: what is in force only, and a search.
+    expect(
+      parseCsv(await (await download("?status=active")).text())
+        .slice(1)
+        .map((r) => r.cells[1]),
+    ).toEqual(["Scholarship"]);
+    expect(
+      parseCsv(await (await download("?search=sibling")).text())
+        .slice(1)
+        .map((r) => r.cells[3]),
+    ).toEqual(["Sibling concession"]);
+    const log = await deps.db
+      .selectFrom("audit_log")
+      .select("details")
+      .where("action", "=", "fee.concessions_export")
+      .orderBy("id")
+      .execute();
+    expect(JSON.parse(log[0]!.details)).toMatchObject({ rows: 2, inForce: 1_000_35, status: "all", search: "" });
+    expect(log).toHaveLength(3);
+    expect((await download("?status=gone")).status).toBe(400);
+    const learner = await person("student", { programme_id: programmeId, student_id: "STU0778" });
+    expect((await download("", learner.token)).status).toBe(403);
   });
 });
 
