@@ -87,6 +87,26 @@ describe("courses, materials and assignments (issue 18)", () => {
     const assignment = student.page.getByRole("article", { name: "Case study: planning at a small business" });
     await assignment.getByRole("button", { name: "Hand in" }).click();
     await assignment.getByText("Choose your work as a PDF to submit.").waitFor();
+    // On a slow line (walk 33b: 20 KB/s up) the upload can be stopped beside its progress: nothing handed in, the
+    // note kept for the next try.
+    const cdp = await student.context.newCDPSession(student.page);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 20,
+      downloadThroughput: -1,
+      uploadThroughput: 20 * 1024,
+    });
+    const large = Buffer.concat([Buffer.from(pdfBytes()), Buffer.alloc(400_000, 32)]);
+    await assignment.getByLabel("Your work (PDF)").setInputFiles({ name: "large.pdf", mimeType: "application/pdf", buffer: large });
+    await assignment.getByLabel("Note for your teacher (optional)").fill("Answers to all five questions.");
+    await assignment.getByRole("button", { name: "Hand in" }).click();
+    await assignment.getByRole("progressbar").waitFor();
+    await assignment.getByRole("button", { name: "Cancel upload" }).click();
+    await student.page.getByText("Upload cancelled: nothing was handed in. Your file and note are still here.").waitFor();
+    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    expect(await assignment.getByLabel("Note for your teacher (optional)").inputValue()).toBe("Answers to all five questions.");
+    expect(await assignment.getByText("Handed in", { exact: true }).count()).toBe(0);
     await assignment.getByLabel("Your work (PDF)").setInputFiles(pdf("priya-case-study.pdf"));
     await assignment.getByLabel("Note for your teacher (optional)").fill("Answers to all five questions.");
     await assignment.getByRole("button", { name: "Hand in" }).click();

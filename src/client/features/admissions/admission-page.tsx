@@ -10,7 +10,7 @@ import { admission } from "../../../shared/i18n/admission.ts";
 import { validation } from "../../../shared/i18n/validation.ts";
 import type { AdmissionSubmitResult } from "../../../shared/schemas/admission.ts";
 import { uploadWithProgress } from "../../lib/api.ts";
-import { type ApiError, CLIENT_MSG, normaliseError } from "../../lib/errors.ts";
+import { type ApiError, normaliseError } from "../../lib/errors.ts";
 import { formatDayAndTime } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { useLeaveWarning } from "../../lib/leave-warning.ts";
@@ -18,6 +18,7 @@ import { useOneAtATime } from "../../lib/one-at-a-time.ts";
 import { richText } from "../../lib/rich-text.tsx";
 import { useSession } from "../../lib/session.tsx";
 import { usePageTitle } from "../../lib/site.ts";
+import { useUploadAbort } from "../../lib/upload-abort.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button, buttonClass } from "../../ui/button.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
@@ -147,8 +148,7 @@ export default function AdmissionPage() {
   useEffect(() => onOwnDraftTaken(() => draft.current && saveDraft(draft.current)), []);
 
   // ——— an upload in flight is cancelled when the page goes away ———
-  const uploadAbort = useRef<AbortController | null>(null);
-  useEffect(() => () => uploadAbort.current?.abort(), []);
+  const upload = useUploadAbort();
 
   // ——— documents ———
   const onPick = useCallback(
@@ -227,8 +227,7 @@ export default function AdmissionPage() {
       : alert && { lines: [alert.text], warning: alert.warning };
 
   const send = async () => {
-    const controller = new AbortController();
-    uploadAbort.current = controller;
+    const signal = upload.start();
     setAlert(null);
     setPhase({ name: "uploading", percent: 0 });
     requestFocus("phase-heading");
@@ -238,20 +237,20 @@ export default function AdmissionPage() {
         "/admission/submit",
         form,
         (percent) => setPhase((p) => (p.name === "uploading" ? { ...p, percent } : p)),
-        { signal: controller.signal },
+        { signal },
       );
       if (!atCounter.current) clearDraft(values);
       setPhase({ name: "success", result: body.data, email: values.email.trim(), firstName: values.firstName.trim() });
     } catch (err) {
       const error = normaliseError(err);
-      if (controller.signal.aborted || error.message === CLIENT_MSG.aborted) {
+      if (upload.stopped(signal, err)) {
         setPhase({ name: "form" });
         setAlert(t("cancelled"), true);
         return requestFocus("heading");
       }
       setPhase({ name: "failure", error });
     } finally {
-      if (uploadAbort.current === controller) uploadAbort.current = null;
+      upload.stopped(signal);
     }
     requestFocus("phase-heading");
   };
@@ -286,7 +285,7 @@ export default function AdmissionPage() {
             <ProgressBar value={phase.percent} label={phase.percent < 100 ? t("sending.uploading") : t("sending.checking")} />
             <p className="text-muted">{t("sending.keepOpen")}</p>
             <div className="cluster">
-              <Button variant="secondary" onClick={() => uploadAbort.current?.abort()}>
+              <Button variant="secondary" onClick={upload.cancel}>
                 {t("sending.cancel")}
               </Button>
             </div>

@@ -445,6 +445,24 @@ describe("the application status page", () => {
     expect(screen.queryByRole("button", { name: "Edit Application" })).toBeNull();
   });
 
+  test("a slow save is cancelled in place of Cancel Edit: the request stops, the changes stay, nothing is said saved (walk 33b)", async () => {
+    await lookUp("priya@example.com");
+    await screen.findByText("Pending");
+    click("Edit Application");
+    await unlockWithCode();
+    await screen.findByRole("heading", { name: "Edit Application APP-2026-000007" });
+    type("City", "Nashik");
+    click("Save Changes");
+    await screen.findByRole("progressbar");
+    click("Cancel upload");
+    expect(FakeXhr.sent[0]!.aborted).toBe(true);
+    expect((await screen.findByRole("status")).textContent).toContain("Upload cancelled: nothing was saved. Your changes are still here.");
+    expect(control("City").value).toBe("Nashik");
+    expect(screen.queryByRole("progressbar")).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole("heading", { name: "Edit Application APP-2026-000007" }));
+    expect(screen.getByRole("button", { name: "Cancel Edit" })).toBeTruthy();
+  });
+
   test("the masked address keeps the first letter and the domain", () => {
     expect(maskEmail("asha@example.com")).toBe("a•••@example.com");
     expect(maskEmail("x")).toBe("x");

@@ -9,6 +9,7 @@ import { uploadWithProgress } from "../../lib/api.ts";
 import { normaliseError } from "../../lib/errors.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { useLeaveWarning } from "../../lib/leave-warning.ts";
+import { useUploadAbort } from "../../lib/upload-abort.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
 import { ProgressBar } from "../../ui/progress-bar.tsx";
@@ -59,14 +60,13 @@ export function ApplicationEditor({
   const [filledWith] = useState(() => JSON.stringify(valuesFrom(application)));
   useLeaveWarning(JSON.stringify(values) !== filledWith || Object.keys(documents.files).length > 0);
   // What failed, or "check": what Save found to fix, which follows the form as it changes (and goes once fixed).
-  const [alert, setAlert] = useState<{ title?: string; text: string } | "check" | null>(null);
+  const [alert, setAlert] = useState<{ title?: string; text: string; tone?: "info" } | "check" | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const abort = useRef<AbortController | null>(null);
+  const upload = useUploadAbort();
 
   useEffect(() => {
     headingRef.current?.focus();
-    return () => abort.current?.abort();
   }, []);
 
   const focus = (id: string) => {
@@ -86,8 +86,7 @@ export function ApplicationEditor({
     }
     setAlert(null);
     setProgress(0);
-    const controller = new AbortController();
-    abort.current = controller;
+    const signal = upload.start();
     try {
       const sent = appendDocuments(appendFields(new FormData(), values), documents.files);
       // The version filled from: a change someone else saved since is refused (409), not undone by this save.
@@ -97,11 +96,18 @@ export function ApplicationEditor({
         sent,
         setProgress,
         // The grant travels in a header, so it stays out of URLs and logs.
-        { method: "PUT", signal: controller.signal, headers: grant ? { "X-Application-Access": grant.token } : {} },
+        { method: "PUT", signal, headers: grant ? { "X-Application-Access": grant.token } : {} },
       );
       onSaved(body.data);
     } catch (err) {
-      if (controller.signal.aborted) return;
+      // Stopped by its Cancel (walk 33b: a slow upload had no way out), or the page went: nothing saved, all kept.
+      if (upload.stopped(signal, err)) {
+        setProgress(null);
+        setAlert({ text: t("editor.cancelled"), tone: "info" });
+        // To the top where that is said, off the button that is Cancel Edit again.
+        headingRef.current?.focus();
+        return;
+      }
       const error = normaliseError(err);
       const first = showRefusal(error, form, documents);
       setAlert(error.message === MSG.genericError ? { text: t("editor.failed") } : { title: t("editor.failed"), text: error.message });
@@ -133,7 +139,7 @@ export function ApplicationEditor({
         </div>
 
         {shownAlert ? (
-          <Alert tone="error" title={shownAlert.title}>
+          <Alert tone={"tone" in shownAlert && shownAlert.tone ? shownAlert.tone : "error"} title={shownAlert.title}>
             {shownAlert.text}
           </Alert>
         ) : null}
@@ -168,8 +174,8 @@ export function ApplicationEditor({
         {saving ? <ProgressBar value={progress} label={progress < 100 ? t("editor.uploading") : t("editor.saving")} /> : null}
 
         <div className="wizard__nav cluster cluster--between">
-          <Button variant="secondary" onClick={onCancel} disabled={saving}>
-            {t("editor.cancel")}
+          <Button variant="secondary" onClick={saving ? upload.cancel : onCancel}>
+            {saving ? t("editor.cancelUpload") : t("editor.cancel")}
           </Button>
           <Button type="submit" loading={saving}>
             {t("editor.save")}

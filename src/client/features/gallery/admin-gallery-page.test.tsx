@@ -249,6 +249,23 @@ describe("Gallery Management", () => {
     expect(FakeXhr.sent).toHaveLength(1);
   });
 
+  test("a slow upload is cancelled from the footer: the request stops, the pictures stay, Upload has the focus (walk 33b)", async () => {
+    renderAdmin("/admin/gallery", gallery([]).handlers);
+    await screen.findByText("No images found");
+    fireEvent.change(screen.getAllByLabelText("Choose images to upload")[0]!, { target: { files: [jpeg("Gate.jpg")] } });
+    const dialog = await screen.findByRole("dialog", { name: "Upload Images" });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Upload Images" }));
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    fireEvent.click(within(dialog).getByRole("button", { name: "Cancel upload" }));
+    expect(FakeXhr.sent[0]!.aborted).toBe(true);
+    expect(
+      await within(dialog).findByText("Upload cancelled: nothing was added to the gallery. Your pictures are still here."),
+    ).toBeTruthy();
+    expect((within(dialog).getByLabelText(/^Title of image 1/) as HTMLInputElement).value).toBe("Gate");
+    expect(document.activeElement).toBe(within(dialog).getByRole("button", { name: "Upload Images" }));
+    expect(within(dialog).getByRole("button", { name: "Cancel" })).toBeTruthy();
+  });
+
   test("Upload Images: a progress bar while sending, then the stored images and each refused file with its reason", async () => {
     const g = gallery([]);
     renderAdmin("/admin/gallery", g.handlers);

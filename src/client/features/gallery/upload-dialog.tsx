@@ -10,10 +10,11 @@ import { categoryOptions } from "../../../shared/i18n/gallery.ts";
 import { media } from "../../../shared/i18n/media.ts";
 import { GALLERY_MESSAGES, type GalleryCategoryName, galleryUploaded } from "../../../shared/schemas/gallery.ts";
 import { uploadWithProgress } from "../../lib/api.ts";
-import { normaliseError } from "../../lib/errors.ts";
+import { failureMessage, normaliseError } from "../../lib/errors.ts";
 import { formatFileSize } from "../../lib/file-size.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { useOneAtATime } from "../../lib/one-at-a-time.ts";
+import { useUploadAbort } from "../../lib/upload-abort.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
@@ -76,7 +77,9 @@ export function UploadDialog({
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const seen = useRef<number | null>(null);
-  const abort = useRef<AbortController | null>(null);
+  const transfer = useUploadAbort();
+  const uploadButton = useRef<HTMLButtonElement>(null);
+  const [cancelled, setCancelled] = useState(false);
   const uploading = progress !== null;
 
   // The first image added, whose title takes the focus if the control that chose it has gone (the big drop
@@ -85,6 +88,7 @@ export function UploadDialog({
   const addFiles = (files: File[]) => {
     setOutcome(null);
     setFailure(null);
+    setCancelled(false);
     const sorted = rowsForFiles(files, rows.length);
     setSkipped(sorted.skipped);
     setRows([...rows, ...sorted.rows]);
@@ -123,6 +127,7 @@ export function UploadDialog({
     setProgress(null);
     setOutcome(null);
     setFailure(null);
+    setCancelled(false);
   };
 
   const close = () => {
@@ -130,8 +135,6 @@ export function UploadDialog({
     reset();
     onClose();
   };
-
-  useEffect(() => () => abort.current?.abort(), []);
 
   const update = (key: string, patch: Partial<UploadRow>) => {
     setRows((all) => all.map((r) => (r.key === key ? { ...r, ...patch } : r)));
@@ -151,6 +154,7 @@ export function UploadDialog({
   const upload = () => {
     if (uploading || rows.length === 0) return;
     setFailure(null);
+    setCancelled(false);
     const found: Problems = {};
     for (const row of rows) {
       const p = rowProblems(row);
@@ -170,19 +174,24 @@ export function UploadDialog({
     }
     void uploads.run(async () => {
       const sending = rows;
-      const controller = new AbortController();
-      abort.current = controller;
+      const signal = transfer.start();
+      setCancelled(false);
       setProgress(0);
       try {
-        const answer = await uploadWithProgress<UploadAnswer>(UPLOAD_URL, uploadFormData(sending), setProgress, {
-          signal: controller.signal,
-        });
+        const answer = await uploadWithProgress<UploadAnswer>(UPLOAD_URL, uploadFormData(sending), setProgress, { signal });
         const { uploaded, rejected, message } = answer.data;
         setRows([]);
         setProblems({});
         if (uploaded.length > 0) onUploaded(uploaded.length, message);
         setOutcome({ uploaded: uploaded.length, message, rejected });
       } catch (err) {
+        // Stopped by Cancel (walk 33b: a slow upload had no way out): nothing added, the pictures kept.
+        if (transfer.stopped(signal, err)) {
+          setCancelled(true);
+          // Off the button that is Cancel (closing the dialog) again.
+          uploadButton.current?.focus();
+          return;
+        }
         const error = normaliseError(err);
         const rejected = error.status === 400 ? rejectionsFromErrors(error.errors, sending) : [];
         if (rejected.length > 0) {
@@ -190,11 +199,10 @@ export function UploadDialog({
           setProblems({});
           setOutcome({ uploaded: 0, message: null, rejected });
         } else {
-          const fromServer = error.status !== null && error.status >= 400 && error.status < 500 && error.status !== 401;
-          setFailure(fromServer ? error.message : GALLERY_MESSAGES.uploadFailed);
+          setFailure(failureMessage(err, GALLERY_MESSAGES.uploadFailed));
         }
       } finally {
-        abort.current = null;
+        transfer.stopped(signal);
         setProgress(null);
       }
     });
@@ -210,10 +218,10 @@ export function UploadDialog({
     </>
   ) : (
     <>
-      <Button variant="secondary" onClick={close} disabled={uploading}>
-        {t("cancel")}
+      <Button variant="secondary" onClick={uploading ? transfer.cancel : close}>
+        {uploading ? t("up.cancelUpload") : t("cancel")}
       </Button>
-      <Button type="submit" form={FORM_ID} loading={uploading} disabled={count === 0}>
+      <Button ref={uploadButton} type="submit" form={FORM_ID} loading={uploading} disabled={count === 0}>
         {uploading ? t("up.uploading") : t("upload")}
       </Button>
     </>
@@ -225,6 +233,10 @@ export function UploadDialog({
         {failure ? (
           <Alert tone="error" onDismiss={() => setFailure(null)}>
             {failure}
+          </Alert>
+        ) : cancelled && !outcome ? (
+          <Alert tone="info" onDismiss={() => setCancelled(false)}>
+            {t("up.cancelled")}
           </Alert>
         ) : null}
         {outcome ? (

@@ -123,7 +123,17 @@ describe("student profile", () => {
     fireEvent.click(screen.getByRole("button", { name: /Edit Profile/ }));
     fireEvent.click(screen.getByRole("button", { name: "Save Changes" }));
     // Sent while online, the answer lost: nobody can tell whether the server made the change.
-    expect((await screen.findByRole("alert")).textContent).toContain(CLIENT_MSG.unsure);
+    jest.useFakeTimers();
+    await advance(300);
+    const alert = screen.getByRole("alert");
+    expect(alert.textContent).toContain(CLIENT_MSG.unsure);
+    // Said beside Save, where the tap was, not at the top a phone has scrolled away; it stays past the page
+    // message's 5 seconds until the next try (walk 33b).
+    expect(alert.nextElementSibling?.contains(screen.getByRole("button", { name: "Save Changes" }))).toBe(true);
+    await advance(FLASH_MS + 1000);
+    expect(screen.getByRole("alert").textContent).toContain(CLIENT_MSG.unsure);
+    fireEvent.click(screen.getByRole("button", { name: "Save Changes" }));
+    expect(screen.queryByRole("alert")).toBeNull();
   });
 
   test("a refused save: 'Failed to update profile' for 5 seconds, the server's message beside its field, still editing", async () => {
@@ -258,6 +268,33 @@ describe("student profile", () => {
     );
     expect((await screen.findByRole("alert")).textContent).toBe(STUDENT_MESSAGES.photoNotImage);
     expect(screen.getByRole("complementary", { name: "Student portal" }).querySelector("img.avatar")).toBeNull();
+  });
+
+  test("a slow upload can be cancelled beside its progress: the request stops, the photo is as it was (walk 33b)", async () => {
+    useFakeXhr();
+    await openProfile();
+    expect(screen.queryByRole("button", { name: "Cancel upload" })).toBeNull();
+    choose(new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])], "me.jpg", { type: "image/jpeg" }));
+    await waitFor(() => expect(FakeXhr.sent.length).toBe(1));
+    await act(async () => FakeXhr.sent[0]!.progress(19, 100));
+    fireEvent.click(await screen.findByRole("button", { name: "Cancel upload" }));
+    expect(FakeXhr.sent[0]!.aborted).toBe(true);
+    expect((await screen.findByRole("status")).textContent).toBe("Upload cancelled: your photo is as it was.");
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(screen.queryByRole("progressbar")).toBeNull();
+    expect(screen.queryByRole("button", { name: "Cancel upload" })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: /Add photo|Change photo/ }));
+  });
+
+  test("a picture that failed to load offline is tried again when the line is back (walk 33b)", async () => {
+    await openProfile({ "student.profile": () => ({ ...PROFILE, photo: { url: "/api/files/photos/p.webp" } }) });
+    const picture = await screen.findByRole("img", { name: `Photo of ${PROFILE.name}` });
+    fireEvent.error(picture);
+    await waitFor(() => expect(screen.queryByRole("img", { name: `Photo of ${PROFILE.name}` })).toBeNull());
+    act(() => {
+      window.dispatchEvent(new Event("online"));
+    });
+    expect(await screen.findByRole("img", { name: `Photo of ${PROFILE.name}` })).toBeTruthy();
   });
 });
 

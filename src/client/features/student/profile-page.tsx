@@ -72,6 +72,7 @@ export default function StudentProfilePage() {
   const [editing, setEditing] = useState(false);
   const form = useFormState<ProfileForm>(EMPTY_PROFILE_FORM, PROFILE_RULES);
   const message = useFlash();
+  const [saveProblem, setSaveProblem] = useState<string | null>(null);
   const data = profile.data;
 
   // 'Failed to load profile data' (spec part 1 §8), for each failed load.
@@ -99,11 +100,13 @@ export default function StudentProfilePage() {
     form.reset(filledWith.current);
     // The last save's message is about the last edit, not this one.
     message.clear();
+    setSaveProblem(null);
     setEditing(true);
   };
 
   const cancel = () => {
     setEditing(false);
+    setSaveProblem(null);
     form.reset(EMPTY_PROFILE_FORM);
     // The spec's Cancel reloads the data, so the view shows what the server holds.
     void profile.refetch();
@@ -117,6 +120,7 @@ export default function StudentProfilePage() {
   const save = async (event: FormEvent) => {
     event.preventDefault();
     if (!editing || update.isPending) return;
+    setSaveProblem(null);
     const invalid = form.attempt();
     if (Object.keys(invalid).length) {
       focusFirst(invalid);
@@ -135,8 +139,11 @@ export default function StudentProfilePage() {
       const found = formErrors(normaliseError(err).errors);
       form.setServerMessages(found);
       focusFirst(found);
-      // The spec's words above the fields the server named; otherwise what happened (offline, a refusal's reason).
-      message.show("error", Object.keys(found).length ? PROFILE_MESSAGES.updateFailed : failureMessage(err, PROFILE_MESSAGES.updateFailed));
+      // The spec's words above the fields the server named (the focus goes to the first); otherwise what happened
+      // (offline, a refusal's reason) beside Save, where the tap was, until the next try: the page's message was
+      // scrolled away on a phone and went after the spec's 5 seconds (walk 33b: offline, the tap seemed to do nothing).
+      if (Object.keys(found).length) message.show("error", PROFILE_MESSAGES.updateFailed);
+      else setSaveProblem(failureMessage(err, PROFILE_MESSAGES.updateFailed));
     }
   };
 
@@ -191,6 +198,7 @@ export default function StudentProfilePage() {
               onChange={form.onChange}
               onSubmit={save}
               onCancel={cancel}
+              problem={saveProblem}
             />
           ) : (
             <ProfileView profile={data} />
@@ -325,6 +333,7 @@ function EditForm({
   onChange,
   onSubmit,
   onCancel,
+  problem,
 }: {
   profile: StudentProfile;
   form: ProfileForm;
@@ -333,6 +342,8 @@ function EditForm({
   onChange: (field: ProfileField, value: string) => void;
   onSubmit: (event: FormEvent) => void;
   onCancel: () => void;
+  /** a failed save's words not tied to a field, shown beside the buttons */
+  problem: string | null;
 }) {
   const t = useT(student);
   const text = (field: ProfileField, label: string, extra: Partial<Parameters<typeof TextInput>[0]> = {}) => (
@@ -428,6 +439,7 @@ function EditForm({
           />
         </Card>
       </div>
+      {problem ? <Alert tone="error">{problem}</Alert> : null}
       <div className="cluster profile-actions">
         <Button type="submit" loading={saving}>
           {t("profile.save")}

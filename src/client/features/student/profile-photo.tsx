@@ -3,13 +3,14 @@
  * checks run first (part 1 §5), then the upload shows its progress; the answer's photo goes into the
  * session at once, so the sidebar and the top bar show it without a reload.
  */
-import { type ChangeEvent, type ReactNode, useId, useRef, useState } from "react";
+import { type ChangeEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { student } from "../../../shared/i18n/student.ts";
 import { uploadWithProgress } from "../../lib/api.ts";
-import { normaliseError } from "../../lib/errors.ts";
+import { failureMessage, normaliseError } from "../../lib/errors.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { useSession } from "../../lib/session.tsx";
 import type { SessionUser } from "../../lib/trpc.ts";
+import { useUploadAbort } from "../../lib/upload-abort.ts";
 import { Button } from "../../ui/button.tsx";
 import { AlertCircleIcon } from "../../ui/icons.tsx";
 import { UploadIcon } from "../../ui/more-icons.tsx";
@@ -40,9 +41,20 @@ export function ProfilePhoto({
   const t = useT(student);
   const { updateUser } = useSession();
   const input = useRef<HTMLInputElement>(null);
+  const chooseButton = useRef<HTMLButtonElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [broken, setBroken] = useState<string | null>(null);
-  const problem = useFlash();
+  // A picture that failed to load while the line was down is tried again when it is back (walk 33b: the initial
+  // stayed until a reload).
+  useEffect(() => {
+    const again = () => setBroken(null);
+    window.addEventListener("online", again);
+    return () => window.removeEventListener("online", again);
+  }, []);
+  // Beside the button for the spec's 5 seconds: a refusal, a failure, or a cancelled upload (walk 33b: a slow upload
+  // could not be stopped).
+  const said = useFlash();
+  const upload = useUploadAbort();
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -55,21 +67,27 @@ export function ProfilePhoto({
     if (!file) return;
     const invalid = photoProblem(file);
     if (invalid) {
-      problem.show("error", invalid);
+      said.show("error", invalid);
       return;
     }
-    problem.clear();
+    said.clear();
     setProgress(0);
     const form = new FormData();
     form.append("photo", file);
+    const signal = upload.start();
     try {
-      const answer = await uploadWithProgress<PhotoAnswer>(PHOTO_PATH, form, setProgress, { method: "PUT" });
+      const answer = await uploadWithProgress<PhotoAnswer>(PHOTO_PATH, form, setProgress, { method: "PUT", signal });
       updateUser({ photo: answer.data.user.photo });
       onUploaded(answer.data.message || PROFILE_MESSAGES.photoUpdated, answer.data.user);
     } catch (err) {
-      const error = normaliseError(err);
-      problem.show("error", error.errors?.photo?.[0] ?? (error.status ? error.message : PROFILE_MESSAGES.updateFailed));
+      if (upload.stopped(signal, err)) {
+        said.show("info", t("photo.cancelled"));
+        chooseButton.current?.focus();
+        return;
+      }
+      said.show("error", normaliseError(err).errors?.photo?.[0] ?? failureMessage(err, PROFILE_MESSAGES.updateFailed));
     } finally {
+      upload.stopped(signal);
       setProgress(null);
     }
   };
@@ -87,15 +105,23 @@ export function ProfilePhoto({
       <div className="stack profile-photo__side">
         {children}
         <div className="stack stack--sm profile-photo__controls">
-          <Button
-            variant="secondary"
-            size="sm"
-            loading={uploading}
-            aria-describedby={problem.flash ? `${errorId} ${hintId}` : hintId}
-            onClick={() => input.current?.click()}
-          >
-            <UploadIcon size={18} /> {photoUrl ? t("photo.change") : t("photo.add")}
-          </Button>
+          <div className="cluster">
+            <Button
+              ref={chooseButton}
+              variant="secondary"
+              size="sm"
+              loading={uploading}
+              aria-describedby={said.flash ? `${errorId} ${hintId}` : hintId}
+              onClick={() => input.current?.click()}
+            >
+              <UploadIcon size={18} /> {photoUrl ? t("photo.change") : t("photo.add")}
+            </Button>
+            {uploading ? (
+              <Button variant="secondary" size="sm" onClick={upload.cancel}>
+                {t("photo.cancel")}
+              </Button>
+            ) : null}
+          </div>
           <input
             ref={input}
             type="file"
@@ -109,10 +135,14 @@ export function ProfilePhoto({
             {t("photo.hint")}
           </p>
           {uploading ? <ProgressBar value={progress} label={t("photo.uploading")} /> : null}
-          {problem.flash ? (
+          {said.flash?.tone === "error" ? (
             <p id={errorId} className="ui-field__error" role="alert">
               <AlertCircleIcon size={16} />
-              <span>{problem.flash.text}</span>
+              <span>{said.flash.text}</span>
+            </p>
+          ) : said.flash ? (
+            <p id={errorId} className="text-sm" role="status">
+              {said.flash.text}
             </p>
           ) : null}
         </div>

@@ -4,10 +4,11 @@ import { ACCOUNT_MSG } from "../../../shared/account-messages.ts";
 import hiStudent from "../../../shared/i18n/hi/student.json";
 import mrStudent from "../../../shared/i18n/mr/student.json";
 import { student } from "../../../shared/i18n/student.ts";
+import { CLIENT_MSG } from "../../lib/errors.ts";
 import { changeLocale } from "../../lib/i18n.tsx";
 import { doubleClickSendsOnce, neverAnswers } from "../../lib/one-at-a-time-testing.ts";
 import { STORAGE_KEYS } from "../../lib/storage.ts";
-import { STUDENT, TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
+import { NoConnection, STUDENT, TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
 import { SESSIONS_TEXT } from "../auth/sign-out-everywhere.tsx";
 import { SECURITY_TEXT } from "./settings-security.tsx";
 import { errorOf, PROFILE, renderStudentAt, SETTINGS } from "./student-testing.tsx";
@@ -137,6 +138,15 @@ describe("student settings: security", () => {
     fireEvent.click(screen.getByRole("button", { name: "Update Password" }));
     const alert = await screen.findByRole("alert");
     expect(alert.textContent).toContain(SECURITY_TEXT.passwordFailed);
+    expect(input("New password").value).toBe("Fresh2026Pass");
+  });
+
+  test("a change that cannot reach the server says so, not only 'try again' (walk 33b); what was typed stays", async () => {
+    await openSettings("?tab=security", { "student.changePassword": () => new NoConnection() });
+    await fillPassword("Current1Pass", "Fresh2026Pass", "Fresh2026Pass");
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain(SECURITY_TEXT.passwordFailed);
+    expect([CLIENT_MSG.unsure, CLIENT_MSG.network].some((said) => alert.textContent?.includes(said))).toBe(true);
     expect(input("New password").value).toBe("Fresh2026Pass");
   });
 

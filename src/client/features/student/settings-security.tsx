@@ -10,7 +10,7 @@ import { student } from "../../../shared/i18n/student.ts";
 import { labelsOf } from "../../../shared/i18n/translate.ts";
 import { MSG } from "../../../shared/messages.ts";
 import { studentChangePasswordInput } from "../../../shared/schemas/student.ts";
-import { normaliseError } from "../../lib/errors.ts";
+import { failureMessage, normaliseError } from "../../lib/errors.ts";
 import { checkInput, focusField } from "../../lib/form.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { useOneAtATime } from "../../lib/one-at-a-time.ts";
@@ -100,7 +100,9 @@ function ChangePasswordCard() {
           showErrors(found);
           return;
         }
-        const detail = error.status !== null && error.message !== MSG.genericError ? error.message : undefined;
+        // A refusal's reason, or what went wrong on the way (offline, no answer: walk 33b read only "try again").
+        const said = failureMessage(err, "");
+        const detail = said && said !== MSG.genericError ? said : undefined;
         setOutcome({ tone: "error", title: SECURITY_TEXT.passwordFailed, text: detail });
       }
     });

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 export const FLASH_MS = 5000;
 
 export interface Flash {
-  tone: "success" | "error";
+  tone: "success" | "error" | "info";
   text: string;
 }
 

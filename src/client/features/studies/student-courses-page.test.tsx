@@ -252,6 +252,29 @@ describe("the student's courses (issue 18)", () => {
     await waitFor(() => expect(document.activeElement).toBe(line));
   });
 
+  test("a slow hand-in can be cancelled beside its progress: nothing handed in, the file and note kept for another try (walk 33b)", async () => {
+    renderStudentAt("/student/courses/11", { "studies.mine": () => MINE });
+    const survey = await screen.findByRole("article", { name: "Market survey" });
+    const pdf = new File(["%PDF-1.4"], "survey.pdf", { type: "application/pdf" });
+    fireEvent.change(within(survey).getByLabelText("Your work (PDF)"), { target: { files: [pdf] } });
+    fireEvent.change(within(survey).getByLabelText(/^Note for your teacher/), { target: { value: "Pages 3-4 redone" } });
+    expect(within(survey).queryByRole("button", { name: "Cancel upload" })).toBeNull();
+    fireEvent.click(within(survey).getByRole("button", { name: "Hand in" }));
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    act(() => FakeXhr.sent[0]!.progress(11, 100));
+    fireEvent.click(await within(survey).findByRole("button", { name: "Cancel upload" }));
+    expect(FakeXhr.sent[0]!.aborted).toBe(true);
+    expect(await screen.findByText("Upload cancelled: nothing was handed in. Your file and note are still here.")).toBeTruthy();
+    expect(within(survey).queryByRole("alert")).toBeNull();
+    expect(within(survey).queryByRole("progressbar")).toBeNull();
+    expect((within(survey).getByLabelText(/^Note for your teacher/) as HTMLTextAreaElement).value).toBe("Pages 3-4 redone");
+    expect(document.activeElement).toBe(within(survey).getByRole("button", { name: "Hand in" }));
+    // Tried again, it goes as one more request with the same file.
+    fireEvent.click(within(survey).getByRole("button", { name: "Hand in" }));
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(2));
+    expect(((FakeXhr.sent[1]!.body as FormData).get("file") as File).name).toBe("survey.pdf");
+  });
+
   test("a note too long is said under the note, once, with the focus there: before sending, and when the server says so (walk 15b)", async () => {
     renderStudentAt("/student/courses/11", { "studies.mine": () => MINE });
     const survey = await screen.findByRole("article", { name: "Market survey" });

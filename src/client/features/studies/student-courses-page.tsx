@@ -19,6 +19,7 @@ import { useLeaveWarning } from "../../lib/leave-warning.ts";
 import { usePageTitle } from "../../lib/site.ts";
 import { SubPages } from "../../lib/sub-pages.tsx";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
+import { useUploadAbort } from "../../lib/upload-abort.ts";
 import { useNow } from "../../lib/use-now.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Badge, type BadgeTone } from "../../ui/badge.tsx";
@@ -352,6 +353,8 @@ function SubmitForm({ assignment: a, pastDue, onHandedIn }: { assignment: Assign
   const [error, setError] = useState<string | undefined>();
   const [noteError, setNoteError] = useState<string | undefined>();
   const [progress, setProgress] = useState<number | null>(null);
+  const upload = useUploadAbort();
+  const submitButton = useRef<HTMLButtonElement>(null);
   // A file chosen or a note changed and not handed in: a move away asks first (stop 45).
   useLeaveWarning(file !== null || note.trim() !== (a.submission?.note ?? "").trim());
   const fileId = `submit-${a.id}`;
@@ -390,16 +393,25 @@ function SubmitForm({ assignment: a, pastDue, onHandedIn }: { assignment: Assign
       return;
     }
     setProgress(0);
+    const signal = upload.start();
     try {
       const form = new FormData();
       form.append("note", note);
       form.append("file", file);
-      const body = await uploadWithProgress<{ data: { message: string } }>(`/studies/assignments/${a.id}/submission`, form, setProgress);
+      const body = await uploadWithProgress<{ data: { message: string } }>(`/studies/assignments/${a.id}/submission`, form, setProgress, {
+        signal,
+      });
       toast.show(body.data.message);
       setFile(null);
       await utils.studies.mine.invalidate();
       onHandedIn();
     } catch (err) {
+      // Stopped by its Cancel: nothing handed in, the file and the note kept for another try.
+      if (upload.stopped(signal, err)) {
+        toast.show(t("my.cancelled"));
+        submitButton.current?.focus();
+        return;
+      }
       const { errors } = normaliseError(err);
       if (errors?.note?.[0]) {
         setNoteError(errors.note[0]);
@@ -410,6 +422,7 @@ function SubmitForm({ assignment: a, pastDue, onHandedIn }: { assignment: Assign
       // Refused: back to the file to choose again, beside its message.
       document.getElementById(fileId)?.focus();
     } finally {
+      upload.stopped(signal);
       setProgress(null);
     }
   };
@@ -457,10 +470,15 @@ function SubmitForm({ assignment: a, pastDue, onHandedIn }: { assignment: Assign
         }}
       />
       {progress !== null ? <ProgressBar value={progress} label={t("my.uploading")} /> : null}
-      <div>
-        <Button type="submit" loading={progress !== null}>
+      <div className="cluster">
+        <Button ref={submitButton} type="submit" loading={progress !== null}>
           {a.submission ? t("my.replaceButton") : t("my.submit")}
         </Button>
+        {progress !== null ? (
+          <Button variant="secondary" onClick={upload.cancel}>
+            {t("my.cancelUpload")}
+          </Button>
+        ) : null}
       </div>
     </form>
   );
