@@ -238,9 +238,10 @@ describe("account journeys", () => {
       const stamp = now.toISOString();
       const { lastInsertRowid } = db
         .prepare(
-          "INSERT INTO users (role, name, email, student_id, must_change_password, created_at, updated_at) VALUES ('student', ?, ?, ?, 1, ?, ?)",
+          "INSERT INTO users (role, name, email, student_id, must_change_password, preferences, created_at, updated_at) VALUES ('student', ?, ?, ?, 1, ?, ?, ?)",
         )
-        .run("Meera Iyer", "meera.iyer@example.com", "STU0900", stamp, stamp);
+        // Her account's language, as an approval stores it from the application: English.
+        .run("Meera Iyer", "meera.iyer@example.com", "STU0900", JSON.stringify({ language: "english" }), stamp, stamp);
       db.prepare(
         "INSERT INTO one_time_codes (purpose, email, user_id, code_hash, expires_at, created_at) VALUES ('first_login', ?, ?, ?, ?, ?)",
       ).run(
@@ -261,10 +262,28 @@ describe("account journeys", () => {
     await page.getByRole("button", { name: "Set my password" }).click();
     await page.getByText("Your password is set. Please sign in.").waitFor();
     await page.getByText("STU0900").waitFor();
-    await page.getByRole("link", { name: "Sign in", exact: true }).click();
+    // She picks Marathi on these screens before signing in: signing in keeps it, and her account is told (walk 33a:
+    // the account's English took the screen back).
+    await page.getByRole("combobox", { name: "Language" }).selectOption("mr");
+    await page.waitForFunction(() => document.documentElement.lang === "mr");
+    await page.locator('a[href="/login"]').first().click();
     await page.waitForURL((u) => u.pathname === "/login");
-    await signIn(page, "student", "STU0900", "Meera2Portal");
+    await page.locator("#login-identifier").fill("STU0900");
+    await page.locator("#login-password").fill("Meera2Portal");
+    await page.locator("#login-password").press("Enter");
     await page.waitForURL("**/student/dashboard");
+    await page.waitForTimeout(500);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe("mr");
+    await page.reload();
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe("mr");
+    const stored = openDatabase();
+    try {
+      const row = stored.prepare("SELECT preferences FROM users WHERE student_id = 'STU0900'").get() as { preferences: string };
+      expect(JSON.parse(row.preferences).language).toBe("marathi");
+    } finally {
+      stored.close();
+    }
 
     // The link works once: opened again, it says so at once, with no password form to fill for nothing (walk 22b).
     const used = await newPage(browser, server);

@@ -10,6 +10,8 @@ import { ThemeToggle } from "../../layouts/theme-toggle.tsx";
 import { useT } from "../../lib/i18n.tsx";
 import { mainFocusWanted } from "../../lib/main-focus.ts";
 import { richText } from "../../lib/rich-text.tsx";
+import { useSession } from "../../lib/session.tsx";
+import { noteScreenLanguage } from "./language-here.ts";
 import type { UserType } from "./reset-flow.ts";
 
 /** One of the links under an account page's card: a page to go to, or an action (signing out), after its words. */
@@ -32,6 +34,7 @@ export function AuthScreen({
   // Every account form checks with the shared schemas, whose messages come from these catalogues.
   useT(account);
   useT(validation);
+  noteScreenLanguage(useSession().user !== null);
   // Arrived with a page change that took the focus from the old page (signing in, sent on to change the
   // password): the main region takes it, as the portals' frame does (tenth walk: it stayed on the page).
   useEffect(() => {

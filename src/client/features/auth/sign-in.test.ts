@@ -1,10 +1,12 @@
 import { describe, expect, test } from "bun:test";
 import { ACCOUNT_MSG } from "../../../shared/account-messages.ts";
 import { MSG } from "../../../shared/messages.ts";
+import { changeLocale, getLocale } from "../../lib/i18n.tsx";
 import { createSessionStore, sessionApiFromTrpc } from "../../lib/session.tsx";
 import { readToken } from "../../lib/storage.ts";
 import { ADMIN, fakeTrpcFetch, STUDENT, storeSession, TrpcFailure, withClientTestRules } from "../../lib/testing.tsx";
 import { createTrpcClient } from "../../lib/trpc.ts";
+import { noteScreenLanguage } from "./language-here.ts";
 import { signInWith } from "./sign-in.ts";
 
 withClientTestRules();
@@ -18,6 +20,39 @@ function signingIn(handlers: Parameters<typeof fakeTrpcFetch>[0]) {
 }
 
 describe("sign-in", () => {
+  test("a language chosen on the account screens before signing in is kept and told to the account (walk 33a)", async () => {
+    const { store, calls, step } = signingIn({
+      "auth.studentLogin": () => ({ token: "new-token", user: { ...STUDENT, language: "en" as const } }),
+      "auth.setLanguage": () => ({ language: "mr" }),
+    });
+    noteScreenLanguage(false); // the set-password page opened in English
+    await changeLocale("mr"); // its switch: Marathi
+    noteScreenLanguage(false); // the sign-in page, in Marathi
+    await step({ kind: "student", input: { studentId: "STU0001", password: "pw" } });
+    expect(store.getState().user?.language).toBe("mr");
+    expect(calls.map((c) => c.path)).toEqual(["auth.studentLogin", "auth.setLanguage"]);
+    expect(calls[1]).toMatchObject({ input: { language: "mr" } });
+    expect(calls[1]?.headers.get("authorization")).toBe("Bearer new-token");
+    expect(getLocale()).toBe("mr");
+  });
+
+  test("a language the screens merely opened in (another person's, remembered) gives way to the account's", async () => {
+    await changeLocale("hi"); // left by whoever used this computer before
+    const { store, calls, step } = signingIn({
+      "auth.studentLogin": () => ({ token: "new-token", user: { ...STUDENT, language: "en" as const } }),
+    });
+    noteScreenLanguage(false);
+    await step({ kind: "student", input: { studentId: "STU0001", password: "pw" } });
+    expect(store.getState().user?.language).toBe("en");
+    expect(calls.map((c) => c.path)).toEqual(["auth.studentLogin"]);
+    // Shown signed in (a password to change), the screens forget what they noted: the next person starts afresh.
+    noteScreenLanguage(false);
+    noteScreenLanguage(true);
+    await changeLocale("mr");
+    await step({ kind: "student", input: { studentId: "STU0001", password: "pw" } });
+    expect(calls.map((c) => c.path)).toEqual(["auth.studentLogin", "auth.studentLogin"]);
+  });
+
   test("a student's password step stores the session it answers, and later calls carry its token", async () => {
     const { store, calls, step } = signingIn({
       "auth.studentLogin": () => ({ token: "new-token", user: STUDENT }),

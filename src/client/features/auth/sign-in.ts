@@ -9,6 +9,7 @@ import { MSG } from "../../../shared/messages.ts";
 import { ApiError, normaliseError } from "../../lib/errors.ts";
 import { type LoginResult, type SignedIn, useSession } from "../../lib/session.tsx";
 import { type RouterInputs, type RouterOutputs, type TrpcClient, trpc } from "../../lib/trpc.ts";
+import { takeLanguageChosenHere } from "./language-here.ts";
 
 export type SignInStep =
   | { kind: "admin"; input: RouterInputs["auth"]["adminLogin"] }
@@ -35,7 +36,15 @@ const ask = (client: TrpcClient, step: SignInStep): Promise<LoginAnswer | Signed
 export async function signInWith(client: TrpcClient, signIn: (answer: SignedIn) => LoginResult, step: SignInStep): Promise<LoginResult> {
   try {
     const answer = await ask(client, step);
-    if ("token" in answer) return signIn(answer);
+    if ("token" in answer) {
+      // A language chosen on the account screens first is kept, and the account told (decision 019): otherwise the
+      // account's stored language would take the screen back at once.
+      const chosen = takeLanguageChosenHere();
+      if (!chosen || chosen === answer.user.language) return signIn(answer);
+      const result = signIn({ ...answer, user: { ...answer.user, language: chosen } });
+      await client.auth.setLanguage.mutate({ language: chosen }).catch(() => undefined);
+      return result;
+    }
     return { outcome: "two-factor", challengeToken: answer.challengeToken, message: answer.message };
   } catch (err) {
     return { outcome: "failed", error: loginFailure(err) };

@@ -1,0 +1,45 @@
+/**
+ * A language chosen on the account screens (their switch) before signing in is the person's choice, and signing in
+ * keeps it (walk 33a: Marathi picked on the set-password page, then the sign-in took the account's English, stored
+ * from the language the application was filled in). A language the tab merely started in — remembered on a shared
+ * office computer from someone else — is not a choice, and the account's own applies (decision 019). What the first
+ * account screen opened in is kept for the tab (sessionStorage), so a reload between the two does not lose it.
+ */
+import { type Locale, parseLocale } from "../../../shared/i18n/locales.ts";
+import { getLocale } from "../../lib/i18n.tsx";
+
+const KEY = "accountScreensOpenedIn";
+
+function kept(): Locale | null {
+  try {
+    return parseLocale(sessionStorage.getItem(KEY));
+  } catch {
+    return null;
+  }
+}
+
+function keep(locale: Locale | null): void {
+  try {
+    if (locale) sessionStorage.setItem(KEY, locale);
+    else sessionStorage.removeItem(KEY);
+  } catch {
+    // No storage: a choice is then not told apart from where the tab started, and the account's language applies.
+  }
+}
+
+/**
+ * Called by every account screen: the first one shown signed out notes the language it opened in; one shown signed in
+ * (changing a password) forgets it, so the next person at this computer starts afresh.
+ */
+export function noteScreenLanguage(signedIn: boolean): void {
+  if (signedIn) keep(null);
+  else if (!kept()) keep(getLocale());
+}
+
+/** At a sign-in: the language chosen since the account screens opened, or null; the next screens note afresh. */
+export function takeLanguageChosenHere(): Locale | null {
+  const openedIn = kept();
+  const now = getLocale();
+  keep(null);
+  return openedIn !== null && now !== openedIn ? now : null;
+}
