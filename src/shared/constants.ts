@@ -46,6 +46,8 @@ export const CONTACT_STATUSES = ["new", "in-progress", "resolved", "closed"] as 
 export const ADMISSION_STATUSES = ["pending", "approved", "rejected"] as const;
 export const NOTIFICATION_TYPES = ["admission", "system", "security", "contact", "course", "support", "payment"] as const;
 export const TICKET_CATEGORIES = ["general", "technical", "academic", "admission", "payment", "other"] as const;
+/** The fewest characters a question's description may have (walk 33a: "x" was sent, and all the office saw). */
+export const TICKET_DESCRIPTION_MIN = 10;
 export const TICKET_PRIORITIES = ["low", "medium", "high", "urgent"] as const;
 export const TICKET_STATUSES = ["open", "in_progress", "resolved", "closed"] as const;
 export const LANGUAGES = ["english", "hindi", "marathi"] as const;

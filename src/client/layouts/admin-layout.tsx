@@ -14,7 +14,7 @@ import { formatTime, formatWeekdayDate } from "../lib/format.ts";
 import { greetingText } from "../lib/greeting.ts";
 import { useT } from "../lib/i18n.tsx";
 import { wallClockAt } from "../lib/institute-clock.ts";
-import { canSeePage } from "../lib/office.ts";
+import { canSeePage, isAdministrator } from "../lib/office.ts";
 import { useSession } from "../lib/session.tsx";
 import { useInstituteInfo, useInstituteName } from "../lib/site.ts";
 import { trpc } from "../lib/trpc.ts";
@@ -86,7 +86,8 @@ export default function AdminLayout({ children }: { children: ReactNode }) {
     <PortalShell
       areaLabel={t("admin.area")}
       links={links}
-      sidebarTop={<Brand subtitle={t("admin.panel")} />}
+      // A staff member (a counsellor) is not an administrator: the frame does not call itself theirs (walk 33a).
+      sidebarTop={<Brand subtitle={t(isAdministrator(user?.role) ? "admin.panel" : "admin.panelStaff")} />}
       title={<Greeting firstName={firstNameOf(name)} />}
       actions={
         <>

@@ -383,6 +383,18 @@ describe("admin layout", () => {
     }
   });
 
+  test("the frame calls itself the Admin Panel for an administrator, the Office Panel for staff (walk 33a)", async () => {
+    for (const [user, panel] of [
+      [ADMIN, "Admin Panel"],
+      [STAFF, "Office Panel"],
+    ] as const) {
+      renderSignedIn("/admin/notifications", user, { "notifications.unreadCount": () => ({ count: 0 }) });
+      const sidebar = await screen.findByRole("complementary");
+      expect(await within(sidebar).findByText(panel)).toBeTruthy();
+      cleanup();
+    }
+  });
+
   test("with nothing waiting the Fees link is its name alone", async () => {
     renderSignedIn("/admin/notifications", ADMIN, {
       "notifications.unreadCount": () => ({ count: 0 }),

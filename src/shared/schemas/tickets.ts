@@ -1,6 +1,6 @@
 /** Support tickets (spec part 2 Help and Support, §3 Support ticket, §5 Ticket form). */
 import * as v from "valibot";
-import { TICKET_CATEGORIES, TICKET_PRIORITIES, TICKET_STATUSES } from "../constants.ts";
+import { TICKET_CATEGORIES, TICKET_DESCRIPTION_MIN, TICKET_PRIORITIES, TICKET_STATUSES } from "../constants.ts";
 import { help } from "../i18n/help.ts";
 import { pageParams, recordId, requiredChoice, requiredText } from "./common.ts";
 
@@ -8,7 +8,10 @@ export const createTicketInput = v.object({
   subject: requiredText(help.m("rule.subject"), 200),
   category: requiredChoice(TICKET_CATEGORIES, help.m("new.category")),
   priority: requiredChoice(TICKET_PRIORITIES, help.m("new.priority")),
-  description: requiredText(help.m("rule.description"), 5000),
+  description: v.pipe(
+    requiredText(help.m("rule.description"), 5000),
+    v.minLength(TICKET_DESCRIPTION_MIN, help.m("rule.descriptionShort", { min: TICKET_DESCRIPTION_MIN })),
+  ),
 });
 export type CreateTicketInput = v.InferOutput<typeof createTicketInput>;
 

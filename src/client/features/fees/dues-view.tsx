@@ -220,6 +220,10 @@ export function DuesView() {
       >
         <ListTable
           {...listTableWords(t, "dues.")}
+          // No instalment raised at all yet: where fees are raised, not "everything is paid" (walk 33a).
+          {...(programmes.data?.programmes.length === 0
+            ? { none: { title: t("dues.unraised.title"), description: t("dues.unraised.text") } }
+            : {})}
           className="fee-dues-table"
           columns={columns}
           rows={query.data?.dues ?? []}

@@ -233,6 +233,16 @@ describe("the dues tab (issue 19)", () => {
     await waitFor(() => expect(sent("feeReports.dues").length).toBeGreaterThan(1));
   });
 
+  test("no fees raised at all yet: the empty list says where fees are raised, not that all is paid (walk 33a)", async () => {
+    renderAdmin("/admin/fees?tab=dues", {
+      "feeReports.dues": () => dues([], { students: 0, overdueStudents: 0, outstanding: 0, overdue: 0 }),
+      "feeReports.programmes": () => ({ programmes: [] }),
+    });
+    expect(await screen.findByText("No fees raised yet")).toBeTruthy();
+    expect(screen.getByText(/Fees are raised for a programme's term on the Fee plans tab/)).toBeTruthy();
+    expect(screen.queryByText("Nobody owes anything")).toBeNull();
+  });
+
   test("nothing owed, nothing matching, and a list that could not load", { timeout: 15_000 }, async () => {
     let fail = false;
     const { navigate } = renderAdmin("/admin/fees?tab=dues", {

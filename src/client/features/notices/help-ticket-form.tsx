@@ -4,7 +4,7 @@
  * question's own page; a failure keeps what was typed.
  */
 import { Link, useLocation } from "wouter";
-import { TICKET_CATEGORIES, TICKET_PRIORITIES } from "../../../shared/constants.ts";
+import { TICKET_CATEGORIES, TICKET_DESCRIPTION_MIN, TICKET_PRIORITIES } from "../../../shared/constants.ts";
 import { help, ticketCategoryName, ticketPriorityName } from "../../../shared/i18n/help.ts";
 import { notices } from "../../../shared/i18n/notices.ts";
 import { type FieldMessages, useFormState } from "../../lib/form.ts";
@@ -37,7 +37,9 @@ const IDS: Record<Field, string> = {
 function required(values: Values): FieldMessages<Field> {
   const messages: FieldMessages<Field> = {};
   if (!values.subject.trim()) messages.subject = help.t("rule.subject");
-  if (!values.description.trim()) messages.description = help.t("rule.description");
+  const described = values.description.trim().length;
+  if (!described) messages.description = help.t("rule.description");
+  else if (described < TICKET_DESCRIPTION_MIN) messages.description = help.t("rule.descriptionShort", { min: TICKET_DESCRIPTION_MIN });
   return messages;
 }
 const RULES = { validate: required, showOn: "submit", ids: IDS, warnOnLeave: true } as const;

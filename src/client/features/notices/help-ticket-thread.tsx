@@ -4,7 +4,7 @@
  * every 30 seconds while shown, so an answer appears without reloading. Another student's question, or one
  * that does not exist, reads as "not found" (the server answers 404 for both).
  */
-import { type FormEvent, useRef, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Link } from "wouter";
 import { NOTIFICATION_POLL_MS } from "../../../shared/constants.ts";
 import { help, ticketCategoryName, ticketPriorityName, ticketStatusName } from "../../../shared/i18n/help.ts";
@@ -45,6 +45,12 @@ export function TicketThread({ id }: { id: number | null }) {
   );
   const ticket = query.data?.ticket;
   usePageTitle(ticket ? ticket.subject : t("help.thread.title"));
+  // Read, the ticket's notifications are read too (the server marks them): the bell says so at once.
+  const utils = trpc.useUtils();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per ticket opened, not at each poll
+  useEffect(() => {
+    if (ticket) void utils.notifications.invalidate();
+  }, [ticket?.id]);
   const missing = id === null || (query.isError && normaliseError(query.error).status === 404);
 
   if (missing)

@@ -153,6 +153,19 @@ describe("student Help (issue 18)", () => {
     expect(await screen.findByText("Your question was sent (TKT-2026-00007).")).toBeTruthy();
   });
 
+  test("a description of a letter or two asks for a few words before anything is sent (walk 33a)", async () => {
+    const { sent } = renderStudentAt("/student/help/new", base);
+    await screen.findByRole("heading", { level: 1, name: "Ask a question" });
+    fireEvent.change(field("Subject"), { target: { value: "Fees" } });
+    fireEvent.change(field("Description"), { target: { value: " x " } });
+    fireEvent.click(screen.getByRole("button", { name: "Send question" }));
+    expect(
+      await screen.findByText("Please describe the question in a few words (at least 10 characters), so the office can help."),
+    ).toBeTruthy();
+    expect(document.activeElement).toBe(field("Description"));
+    expect(sent("tickets.create")).toEqual([]);
+  });
+
   test("the server's verdict on a field shows beside it, and what was typed stays", async () => {
     renderStudentAt("/student/help/new", {
       ...base,
@@ -160,11 +173,11 @@ describe("student Help (issue 18)", () => {
     });
     await screen.findByRole("heading", { level: 1, name: "Ask a question" });
     fireEvent.change(field("Subject"), { target: { value: "A very long subject" } });
-    fireEvent.change(field("Description"), { target: { value: "Details." } });
+    fireEvent.change(field("Description"), { target: { value: "Details here." } });
     fireEvent.click(screen.getByRole("button", { name: "Send question" }));
     await screen.findByText("Please use at most 200 characters");
     expect(document.activeElement).toBe(field("Subject"));
-    expect(field("Description").value).toBe("Details.");
+    expect(field("Description").value).toBe("Details here.");
   });
 
   test("one question: the conversation with the institute's answer, and the student's reply", async () => {
@@ -193,6 +206,8 @@ describe("student Help (issue 18)", () => {
       "tickets.mine": () => ({ tickets: [], stats: STATS, pagination: page(0) }),
     });
     await screen.findByRole("heading", { level: 1, name: "Fee receipt not received" });
+    // Opened, its notifications are read on the server: the bell asks again at once (walk 33a).
+    await waitFor(() => expect(sent("notifications.unreadCount").length).toBe(2));
     expect(screen.getByText(/TKT-2026-00003 · asked/)).toBeTruthy();
     expect(screen.getByText("In progress")).toBeTruthy();
     const conversation = screen.getByRole("region", { name: "Conversation" });

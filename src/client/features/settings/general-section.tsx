@@ -59,6 +59,8 @@ export function GeneralSection({
         rows={3}
         fieldClassName="ac-settings-grid__wide"
         autoComplete="street-address"
+        // Where the site shows it (walk 33a: a Nashik address appeared under "Pune office", said only on Site content).
+        hint={t("general.address.hint")}
       />
       <Select {...field("language")} label={t("general.language")} options={languageOptions()} hint={t("general.language.hint")} />
     </div>

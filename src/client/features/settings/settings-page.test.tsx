@@ -102,6 +102,14 @@ describe("System Settings", () => {
     await waitFor(() => expect(sent("settings.update")).toEqual([{ general: { academicYearStart: 7 } }]));
   });
 
+  test("General: the address says where the site shows it, under the first office's name of Site content (walk 33a)", async () => {
+    await open("/admin/settings?section=general");
+    const address = await screen.findByLabelText("Institution address");
+    const hint = document.getElementById(address.getAttribute("aria-describedby")?.split(" ")[0] ?? "");
+    expect(hint?.textContent).toContain("Shown on the site as the first office's address");
+    expect(hint?.textContent).toContain("Site content → Institute");
+  });
+
   test("Security: the three range messages; nothing is sent", async () => {
     const { sent } = await open("/admin/settings?section=security");
     await waitFor(() => expect(input("Session timeout (hours)").value).toBe("24"));

@@ -41,6 +41,13 @@ function serveQr(answer: () => Response) {
 }
 
 describe("student ID card page", () => {
+  test("the printing note names the day the next year's card starts, after the academic year of Settings (walk 33a)", async () => {
+    serveQr(() => new Response(SVG, { headers: { "Content-Type": "image/svg+xml" } }));
+    renderStudentAt("/student/id-card", { "student.idCard": () => CARD });
+    // A year starting in June: valid to 31 May, printed again from 1 June; not a date written into the words.
+    expect(await screen.findByText(/print it again from 1 June 2027\./)).toBeTruthy();
+  });
+
   test("front and back: institute, photo, name, student ID, course, blood group, validity; the QR code as an image; the return note", async () => {
     const seen = serveQr(() => new Response(SVG, { headers: { "Content-Type": "image/svg+xml" } }));
     renderStudentAt("/student/id-card", { "student.idCard": () => CARD });

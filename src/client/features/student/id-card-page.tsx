@@ -5,6 +5,7 @@
  */
 import { Link } from "wouter";
 import { student } from "../../../shared/i18n/student.ts";
+import { addDays } from "../../../shared/schemas/common.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { trpc } from "../../lib/trpc.ts";
 import { Alert } from "../../ui/alert.tsx";
@@ -52,7 +53,9 @@ export default function StudentIdCardPage() {
               <li>{t("card.tip.print")}</li>
               <li>{t("card.tip.scale")}</li>
               <li>{data.photo ? t("card.tip.photo") : t("card.tip.noPhoto")}</li>
-              <li>{t("card.tip.renew")}</li>
+              {/* The next year's card starts the day after this one ends: the academic year's start as Settings has it
+                  (walk 33a: "after 1 June" was written in, under a card valid to 30 June). */}
+              <li>{t("card.tip.renew", { date: formatDate(addDays(data.validUntil, 1), true) ?? "" })}</li>
               <li>
                 {t("card.tip.privacy")} <Link href="/settings?tab=security">{t("card.tip.privacyLink")}</Link>
                 {t("sentenceEnd")}

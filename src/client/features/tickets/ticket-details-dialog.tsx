@@ -46,6 +46,12 @@ export function TicketDetailsDialog({
   // Read again when the tab comes back to the front, as the list behind it is.
   const details = trpc.tickets.get.useQuery({ id: ticketId ?? 0 }, { enabled: open, staleTime: 0, refetchOnWindowFocus: true });
   const members = trpc.staff.members.useQuery(undefined, { enabled: open, staleTime: 5 * 60_000 });
+  // Read, the ticket's notifications are read too (the server marks them): the bell says so at once.
+  const shownId = details.data?.ticket.id;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per ticket opened
+  useEffect(() => {
+    if (shownId !== undefined) void utils.notifications.invalidate();
+  }, [shownId]);
   const respond = trpc.tickets.respond.useMutation();
   const setStatus = trpc.tickets.setStatus.useMutation();
   const assign = trpc.tickets.assign.useMutation();

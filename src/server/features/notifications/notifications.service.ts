@@ -370,21 +370,22 @@ export async function settleNotifications(
 }
 
 /**
- * The person's unread notifications of a kind whose `data` says they are answered now, marked read (a reminder
- * listing several books, once every one of them is back: library/loans.service.ts).
+ * The person's unread notifications of a kind (or kinds) whose `data` says they are answered now, marked read (a
+ * reminder listing several books, once every one of them is back: library/loans.service.ts; a ticket's, once the
+ * person has it open: tickets.service.ts).
  */
 export async function settleNotificationsWhere(
   db: Kysely<Database>,
   at: Date,
   userId: number,
-  kind: NotificationKind,
+  kind: NotificationKind | readonly NotificationKind[],
   answered: (data: Record<string, unknown>) => boolean,
 ) {
   const waiting = await db
     .selectFrom("notifications")
     .select(["id", "data"])
     .where("recipient_user_id", "=", userId)
-    .where("kind", "=", kind)
+    .where("kind", "in", typeof kind === "string" ? [kind] : kind)
     .where("read_at", "is", null)
     .execute();
   const ids = waiting.filter((n) => answered(jsonObject(n.data))).map((n) => n.id);

@@ -16,7 +16,7 @@ import { newestFirstPage } from "../../platform/paging.ts";
 import { anyColumnContains } from "../../platform/search.ts";
 import { nextSequenceValue } from "../../platform/sequences.ts";
 import type { Authenticated, SessionMeta } from "../auth/auth.service.ts";
-import { notifyAdmins, notifyUser } from "../notifications/notifications.service.ts";
+import { notifyAdmins, notifyUser, settleNotificationsWhere } from "../notifications/notifications.service.ts";
 import { recipientLocale } from "../settings/settings.service.ts";
 import { assertAssignable } from "../staff/staff.service.ts";
 import { readPreferences } from "../student/preferences.service.ts";
@@ -176,8 +176,13 @@ async function loadVisible(deps: AppDeps, actor: Actor, id: number) {
   return ticket;
 }
 
+/** What the portal tells a person about a ticket: read once they have the ticket itself open. */
+const TICKET_NOTICES = ["ticket.new", "ticket.message", "ticket.reply", "ticket.status"] as const;
+
 export async function getTicket(deps: AppDeps, actor: Actor, id: number) {
   const ticket = await loadVisible(deps, actor, id);
+  // Reading the ticket reads what the bell said of it (walk 33a: a reply opened from its e-mail stayed unread there).
+  await settleNotificationsWhere(deps.db, deps.now(), actor.id, TICKET_NOTICES, (data) => data.ticketId === id);
   const [responses, assignee] = await Promise.all([
     deps.db.selectFrom("ticket_responses").selectAll().where("ticket_id", "=", id).orderBy("created_at").orderBy("id").execute(),
     ticket.assigned_to ? deps.db.selectFrom("users").select("name").where("id", "=", ticket.assigned_to).executeTakeFirst() : undefined,

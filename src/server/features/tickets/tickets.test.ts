@@ -120,6 +120,11 @@ describe("support tickets", () => {
       priority: ["Priority is required"],
       description: ["Description is required"],
     });
+    // A letter or two is not a question the office can answer (walk 33a); counted once trimmed.
+    const short = await (await call("POST", "", studentA, { ...NEW, description: "   x        " })).json();
+    expect(short.errors).toEqual({
+      description: ["Please describe the question in a few words (at least 10 characters), so the office can help."],
+    });
     const odd = await (await call("POST", "", studentA, { ...NEW, category: "billing", priority: "asap" })).json();
     expect(odd.errors).toEqual({
       category: ["Category: please choose one of general, technical, academic, admission, payment, other"],
@@ -214,6 +219,32 @@ describe("notifications in the reader's language (issue 16)", () => {
       { title: `${number} is now resolved`, kind: "ticket.status", link },
     ]);
     expect((await student.notifications.list({})).notifications.map((n) => n.link)).toEqual([link, link]);
+    // Opening the ticket (from the e-mail's link, say) reads what the bell said of it; other notifications stay.
+    const other = await deps.db
+      .insertInto("notifications")
+      .values({
+        recipient_user_id: asha.id,
+        type: "support",
+        kind: "ticket.reply",
+        title: "Reply to another",
+        message: "x",
+        priority: "medium",
+        data: JSON.stringify({ ticketId: created.ticket.id + 1000 }),
+        read_at: null,
+        created_at: deps.now().toISOString(),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    expect((await student.notifications.unreadCount()).count).toBe(3);
+    await student.tickets.get({ id: created.ticket.id });
+    expect((await student.notifications.unreadCount()).count).toBe(1);
+    const unread = await deps.db
+      .selectFrom("notifications")
+      .select("id")
+      .where("recipient_user_id", "=", asha.id)
+      .where("read_at", "is", null)
+      .execute();
+    expect(unread).toEqual([{ id: other.id }]);
   });
 });
 
