@@ -61,7 +61,8 @@ beforeAll(async () => {
       .prepare(
         "insert into fee_payments (instalment_id, user_id, amount_paise, mode, paid_on, status, created_at, decided_at) values (?, ?, ?, 'cash', ?, 'confirmed', ?, ?) returning id",
       )
-      .get(second.id, student.id, 4_000_00, today, at, at) as { id: number };
+      // Paid yesterday, entered today: the receipt is issued today (counted by the day paid, it is yesterday's).
+      .get(second.id, student.id, 4_000_00, dayFrom(-1), at, at) as { id: number };
     const fy = financialYear(today);
     db.prepare(
       "insert into fee_receipts (payment_id, user_id, financial_year, sequence, number, amount_paise, late_fee_paise, mode, issued_on, issued_at) values (?, ?, ?, 1, ?, ?, 0, 'cash', ?, ?)",
@@ -211,7 +212,17 @@ describe("the fee reports (issue 19)", () => {
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`${RECEIPT},${today},${server.student.studentId},`);
     expect(lines[1]).toContain(",Cash,,");
-    expect(lines[1]).toContain(",4000.00,0.00,Valid,,");
+    expect(lines[1]).toContain(`,Cash,,${dayFrom(-1)},4000.00,0.00,Valid,,`);
+
+    // Counted by the day the money was paid (stop 62, walk 32a's ask): today has nothing, yesterday the ₹4,000.
+    await office.page.getByLabel("Count each receipt on").selectOption("paid");
+    await office.page.waitForURL(`**/admin/fees?tab=collections&from=${today}&to=${today}&by=paid`);
+    await office.page.getByText("Nothing collected in these days").waitFor();
+    await office.page.getByText(/for money paid between/).waitFor();
+    await office.page.goto(`/admin/fees?tab=collections&from=${dayFrom(-1)}&to=${dayFrom(-1)}&by=paid`);
+    await office.page.getByRole("group", { name: "Collected" }).getByText("₹4,000").waitFor();
+    expect(await office.page.getByLabel("Count each receipt on").inputValue()).toBe("paid");
+    await check(office.page, "collections by day paid 1280", found);
 
     await phone.page.goto(`/admin/fees?tab=collections&from=${dayFrom(-40)}&to=${today}`);
     await phone.page.getByRole("group", { name: "Collected" }).getByText("₹4,000").waitFor();

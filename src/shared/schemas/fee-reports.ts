@@ -72,8 +72,19 @@ const day = (message: () => string) =>
  * month so far in the institute's time zone (the service knows today). The first day may not be after the
  * last, and the range is at most COLLECTIONS_MAX_DAYS long.
  */
+/**
+ * Which day a receipt counts on: the day it was issued (its number's year; the default) or the day the money was paid
+ * (a payment of 31 March entered on 1 April counts in March: walk 32a, the accountant's year).
+ */
+export const COLLECTION_BASES = ["issued", "paid"] as const;
+export type CollectionBasis = (typeof COLLECTION_BASES)[number];
+
 export const collectionsQuery = v.pipe(
-  v.object({ from: day(feeReports.m("rule.from")), to: day(feeReports.m("rule.to")) }),
+  v.object({
+    from: day(feeReports.m("rule.from")),
+    to: day(feeReports.m("rule.to")),
+    by: v.optional(v.picklist(COLLECTION_BASES, feeReports.m("rule.by")), "issued"),
+  }),
   v.forward(
     v.partialCheck([["from"], ["to"]], (r) => (r.from === "") === (r.to === ""), feeReports.m("rule.both")),
     ["to"],

@@ -8,17 +8,17 @@ import { keepPreviousData } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useLocation, useSearch } from "wouter";
 import { feeReports } from "../../../shared/i18n/feeReports.ts";
-import { collectionsQuery } from "../../../shared/schemas/fee-reports.ts";
+import { COLLECTION_BASES, type CollectionBasis, collectionsQuery } from "../../../shared/schemas/fee-reports.ts";
 import { checkInput, type FieldMessages } from "../../lib/form.ts";
 import { formatDate, formatNumber } from "../../lib/format.ts";
 import { formatMoney } from "../../lib/format-money.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
-import { useAddressWithQuery } from "../../lib/use-list-params.ts";
+import { useAddressWithQuery, useQueryParam } from "../../lib/use-list-params.ts";
 import { Button } from "../../ui/button.tsx";
 import { Card, StatCard } from "../../ui/card.tsx";
 import { EmptyState } from "../../ui/empty-state.tsx";
-import { TextInput } from "../../ui/field.tsx";
+import { Select, TextInput } from "../../ui/field.tsx";
 import { AlertIcon, CalendarIcon, CheckCircleIcon } from "../../ui/icons.tsx";
 import { failureMessage } from "../../ui/list-controls.tsx";
 import { StatRow } from "../../ui/list-page.tsx";
@@ -54,7 +54,10 @@ function useRangeParam(): [Range | null, (range: Range) => void] {
 export function CollectionsView() {
   const t = useT(feeReports);
   const [asked, setRange] = useRangeParam();
-  const query = trpc.feeReports.collections.useQuery(asked ?? {}, { placeholderData: keepPreviousData });
+  // Counted on the day each receipt was issued, or the day its money was paid (walk 32a: the accountant's year).
+  const [basis, setBasis] = useQueryParam("by", COLLECTION_BASES);
+  const by = basis as CollectionBasis;
+  const query = trpc.feeReports.collections.useQuery({ ...asked, by }, { placeholderData: keepPreviousData });
   const data = query.data;
   const range = data?.range ?? asked;
   const { download, busy } = useDownload({
@@ -72,6 +75,15 @@ export function CollectionsView() {
         presets={data?.presets}
         busy={query.isFetching}
         onChoose={setRange}
+      />
+      <Select
+        id="fee-collections-by"
+        label={t("coll.by")}
+        hint={t("coll.byHint")}
+        fieldClassName="fee-collections__by"
+        options={COLLECTION_BASES.map((b) => ({ value: b, label: t(`coll.by.${b}`) }))}
+        value={by}
+        onChange={(e) => setBasis(e.target.value)}
       />
       {query.isError ? <ListLoadError message={failureMessage(query.error, t("coll.failed"))} query={query} /> : null}
       <p className="sr-only" role="status" aria-live="polite">
@@ -101,7 +113,9 @@ export function CollectionsView() {
           variant="secondary"
           disabled={!data}
           loading={busy !== null}
-          onClick={() => data && void download(data.csvUrl, `fee-receipts-${data.range.from}-to-${data.range.to}.csv`)}
+          onClick={() =>
+            data && void download(data.csvUrl, `fee-receipts-${by === "paid" ? "paid-" : ""}${data.range.from}-to-${data.range.to}.csv`)
+          }
         >
           <DownloadIcon size={18} /> {t("coll.export")}
         </Button>
@@ -111,7 +125,10 @@ export function CollectionsView() {
           <EmptyState
             icon={<BarChartIcon size={28} />}
             title={t("coll.none.title")}
-            description={t("coll.none.text", { from: formatDate(data.range.from), to: formatDate(data.range.to) })}
+            description={t(by === "paid" ? "coll.none.textPaid" : "coll.none.text", {
+              from: formatDate(data.range.from),
+              to: formatDate(data.range.to),
+            })}
           />
         </Card>
       ) : (

@@ -266,6 +266,7 @@ describe("the dues tab (issue 19)", () => {
 const COLLECTIONS: Collections = {
   today: "2026-11-22",
   range: { from: "2026-11-01", to: "2026-11-22" },
+  by: "issued",
   presets: {
     today: { from: "2026-11-22", to: "2026-11-22" },
     month: { from: "2026-11-01", to: "2026-11-22" },
@@ -315,17 +316,17 @@ describe("the collections tab (issue 19)", () => {
         .map((r) => r.textContent),
     ).toEqual(["ModeReceiptsAmount", "UPI1₹5,000.50", "Cash2₹9,000"]);
     expect(within(screen.getByRole("table", { name: "By programme" })).getByText("B.Com")).toBeTruthy();
-    expect(sent("feeReports.collections")[0]).toEqual({});
+    expect(sent("feeReports.collections")[0]).toEqual({ by: "issued" });
     expect(screen.getByRole("button", { name: "This month" }).getAttribute("aria-pressed")).toBe("true");
     expect(screen.getByRole("status").textContent).toBe("₹14,000.50 collected from 1 Nov 2026 to 22 Nov 2026");
 
     fireEvent.click(screen.getByRole("button", { name: "This financial year" }));
-    await waitFor(() => expect(sent("feeReports.collections").at(-1)).toEqual({ from: "2026-04-01", to: "2026-11-22" }));
+    await waitFor(() => expect(sent("feeReports.collections").at(-1)).toEqual({ from: "2026-04-01", to: "2026-11-22", by: "issued" }));
     expect(path()).toBe("/admin/fees?tab=collections&from=2026-04-01&to=2026-11-22");
     await waitFor(() => expect(screen.getByRole("button", { name: "This financial year" }).getAttribute("aria-pressed")).toBe("true"));
     // The last financial year, whole (walk 32a).
     fireEvent.click(screen.getByRole("button", { name: "Last financial year" }));
-    await waitFor(() => expect(sent("feeReports.collections").at(-1)).toEqual({ from: "2025-04-01", to: "2026-03-31" }));
+    await waitFor(() => expect(sent("feeReports.collections").at(-1)).toEqual({ from: "2025-04-01", to: "2026-03-31", by: "issued" }));
 
     // A range in the wrong order is refused beside the field, before asking the server.
     fireEvent.change(screen.getByLabelText("From"), { target: { value: "2026-11-30" } });
@@ -335,8 +336,32 @@ describe("the collections tab (issue 19)", () => {
     const asked = sent("feeReports.collections").length;
     fireEvent.change(screen.getByLabelText("To"), { target: { value: "2026-12-15" } });
     fireEvent.click(screen.getByRole("button", { name: "Show" }));
-    await waitFor(() => expect(sent("feeReports.collections").at(-1)).toEqual({ from: "2026-11-30", to: "2026-12-15" }));
+    await waitFor(() => expect(sent("feeReports.collections").at(-1)).toEqual({ from: "2026-11-30", to: "2026-12-15", by: "issued" }));
     expect(sent("feeReports.collections").length).toBeGreaterThan(asked);
+  });
+
+  test("counted by the day the money was paid (walk 32a): in the address, asked of the server, its CSV and its empty words", async () => {
+    const { sent, path } = renderAdmin("/admin/fees?tab=collections&from=2025-04-01&to=2026-03-31", {
+      "feeReports.collections": (input) => ({
+        ...COLLECTIONS,
+        range: { from: input.from ?? "", to: input.to ?? "" },
+        by: input.by ?? "issued",
+        total: 0,
+        receipts: 0,
+        byDay: [],
+        byProgramme: [],
+        byMode: [],
+      }),
+    });
+    const basis = (await screen.findByLabelText("Count each receipt on")) as HTMLSelectElement;
+    expect(basis.value).toBe("issued");
+    expect(screen.getByText(/counts in March by the day paid, and in April by the day issued/)).toBeTruthy();
+    fireEvent.change(basis, { target: { value: "paid" } });
+    await waitFor(() => expect(path()).toBe("/admin/fees?tab=collections&from=2025-04-01&to=2026-03-31&by=paid"));
+    await waitFor(() => expect(sent("feeReports.collections").at(-1)).toEqual({ from: "2025-04-01", to: "2026-03-31", by: "paid" }));
+    expect(
+      await screen.findByText("Receipts (not cancelled) for money paid between 1 Apr 2025 and 31 Mar 2026 are counted here."),
+    ).toBeTruthy();
   });
 
   test("the CSV of the range downloads with the session's token, under the server's name", async () => {

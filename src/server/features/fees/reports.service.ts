@@ -14,6 +14,7 @@ import type { Database, PaymentMode, Programme } from "../../../../db/schema.ts"
 import { feeReports } from "../../../shared/i18n/feeReports.ts";
 import { addDays } from "../../../shared/schemas/common.ts";
 import {
+  type CollectionBasis,
   type CollectionsQuery,
   DUE_SOON_DAYS,
   type DueFilter,
@@ -381,38 +382,41 @@ async function rangeOf(deps: Pick<AppDeps, "db" | "now">, query: CollectionsQuer
   return { today, presets, range: query.from ? { from: query.from, to: query.to } : presets.month };
 }
 
-/** The receipts that count in a range: not cancelled, issued on a day of it. */
-const countedReceipts = (db: DB, range: { from: string; to: string }) =>
+/** The day a receipt counts on: the day it was issued, or the day its money was paid (its payment's `paid_on`). */
+const dayOf = (by: CollectionBasis) => (by === "paid" ? "fee_payments.paid_on" : "fee_receipts.issued_on");
+
+/** The receipts that count in a range: not cancelled, issued (or paid for) on a day of it; with their payments. */
+const countedReceipts = (db: DB, range: { from: string; to: string }, by: CollectionBasis) =>
   db
     .selectFrom("fee_receipts")
+    .innerJoin("fee_payments", "fee_payments.id", "fee_receipts.payment_id")
     .where("fee_receipts.cancelled_at", "is", null)
-    .where("fee_receipts.issued_on", ">=", range.from)
-    .where("fee_receipts.issued_on", "<=", range.to);
+    .where(dayOf(by), ">=", range.from)
+    .where(dayOf(by), "<=", range.to);
 
 /** What a group of those receipts adds up to: how many, and how much (paise). */
-const receiptsAndAmount = (eb: ExpressionBuilder<Database, "fee_receipts">) =>
+const receiptsAndAmount = (eb: ExpressionBuilder<Database, "fee_receipts" | "fee_payments">) =>
   [eb.fn.countAll<number>().as("receipts"), eb.fn.sum<number>("fee_receipts.amount_paise").as("amount")] as const;
 
 /**
- * The money collected in a range of days (receipts not cancelled, by the day they were issued): its total
- * (collectionsTotal, the core's) and what of it paid late fees, and the same money by day, by programme and by
- * mode — each adding up to it.
+ * The money collected in a range of days (receipts not cancelled, by the day they were issued, or by the day the
+ * money was paid): its total (by the day issued, collectionsTotal: the core's, as the dashboard's) and what of it paid
+ * late fees, and the same money by day, by programme and by mode — each adding up to it.
  */
 export async function collections(deps: Pick<AppDeps, "db" | "now">, query: CollectionsQuery) {
   const { today, presets, range } = await rangeOf(deps, query);
   const db = deps.db;
-  const [total, lateFees, byDay, byProgramme, byMode] = await Promise.all([
-    collectionsTotal(db, range.from, range.to),
-    countedReceipts(db, range)
+  const by = query.by;
+  const [lateFees, byDay, byProgramme, byMode] = await Promise.all([
+    countedReceipts(db, range, by)
       .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("fee_receipts.late_fee_paise"), eb.val(0)).as("amount"))
       .executeTakeFirstOrThrow(),
-    countedReceipts(db, range)
-      .select((eb) => ["fee_receipts.issued_on as day", ...receiptsAndAmount(eb)])
-      .groupBy("fee_receipts.issued_on")
-      .orderBy("fee_receipts.issued_on")
+    countedReceipts(db, range, by)
+      .select((eb) => [eb.ref(dayOf(by)).as("day"), ...receiptsAndAmount(eb)])
+      .groupBy(dayOf(by))
+      .orderBy(dayOf(by))
       .execute(),
-    countedReceipts(db, range)
-      .innerJoin("fee_payments", "fee_payments.id", "fee_receipts.payment_id")
+    countedReceipts(db, range, by)
       .innerJoin("fee_instalments", "fee_instalments.id", "fee_payments.instalment_id")
       .innerJoin("programmes", "programmes.id", "fee_instalments.programme_id")
       .select((eb) => ["programmes.id", "programmes.name", ...receiptsAndAmount(eb)])
@@ -420,7 +424,7 @@ export async function collections(deps: Pick<AppDeps, "db" | "now">, query: Coll
       .orderBy("amount", "desc")
       .orderBy("programmes.name")
       .execute(),
-    countedReceipts(db, range)
+    countedReceipts(db, range, by)
       .select((eb) => ["fee_receipts.mode", ...receiptsAndAmount(eb)])
       .groupBy("fee_receipts.mode")
       .orderBy("amount", "desc")
@@ -428,9 +432,11 @@ export async function collections(deps: Pick<AppDeps, "db" | "now">, query: Coll
       .execute(),
   ]);
   const receipts = byDay.reduce((n, d) => n + Number(d.receipts), 0);
+  const total = by === "issued" ? await collectionsTotal(db, range.from, range.to) : byDay.reduce((n, d) => n + Number(d.amount), 0);
   return {
     today,
     range,
+    by,
     presets,
     total,
     /** of the total, what paid late fees (as the receipts kept it: none on receipts issued before they did) */
@@ -439,13 +445,13 @@ export async function collections(deps: Pick<AppDeps, "db" | "now">, query: Coll
     byDay: byDay.map((d) => ({ day: d.day, receipts: Number(d.receipts), amount: Number(d.amount) })),
     byProgramme: byProgramme.map((p) => ({ id: p.id, name: p.name, receipts: Number(p.receipts), amount: Number(p.amount) })),
     byMode: byMode.map((m) => ({ mode: m.mode, receipts: Number(m.receipts), amount: Number(m.amount) })),
-    csvUrl: receiptsCsvUrl(range),
+    csvUrl: receiptsCsvUrl(range, by),
   };
 }
 
-/** The address of a range's receipts as CSV (reports.rest.ts). */
-export const receiptsCsvUrl = (range: { from: string; to: string }) =>
-  `/api/fees/reports/receipts.csv?${new URLSearchParams({ from: range.from, to: range.to }).toString()}`;
+/** The address of a range's receipts as CSV (reports.rest.ts), counted by the same day. */
+export const receiptsCsvUrl = (range: { from: string; to: string }, by: CollectionBasis = "issued") =>
+  `/api/fees/reports/receipts.csv?${new URLSearchParams({ from: range.from, to: range.to, ...(by === "paid" ? { by } : {}) }).toString()}`;
 
 const MODE_NAMES: Record<PaymentMode, string> = { cash: "Cash", upi: "UPI", cheque: "Cheque", dd: "Demand draft", bank: "Bank transfer" };
 
@@ -468,7 +474,7 @@ export const RECEIPTS_CSV_HEADER = [
 ] as const;
 
 /**
- * Every receipt issued in the range, in number order, as CSV for a spreadsheet (the file the accountant files):
+ * Every receipt issued in the range (or paid for in it, `by: "paid"`), in number order, as CSV for a spreadsheet (the file the accountant files):
  * cancelled ones too, marked so, so the numbers run without gaps; the amounts of those marked "Valid" add up to
  * the collections. Amounts are plain rupees ("12500.50"), with the part of each that paid a late fee beside it
  * (blank on receipts issued before that was kept); the file starts with a byte-order mark for Excel.
@@ -485,8 +491,8 @@ export async function receiptsCsv(deps: Pick<AppDeps, "db" | "now">, actorId: nu
       "fee_payments.reference",
       "fee_payments.paid_on",
     ])
-    .where("fee_receipts.issued_on", ">=", range.from)
-    .where("fee_receipts.issued_on", "<=", range.to)
+    .where(dayOf(query.by), ">=", range.from)
+    .where(dayOf(query.by), "<=", range.to)
     .orderBy("fee_receipts.financial_year")
     .orderBy("fee_receipts.sequence")
     .execute();
@@ -515,8 +521,9 @@ export async function receiptsCsv(deps: Pick<AppDeps, "db" | "now">, actorId: nu
     actorUserId: actorId,
     action: "fee.collections_export",
     entityType: "report",
-    details: { from: range.from, to: range.to, rows: rows.length },
+    details: { from: range.from, to: range.to, rows: rows.length, ...(query.by === "paid" ? { by: "paid" } : {}) },
     ip: meta.ip,
   });
-  return { filename: `fee-receipts-${range.from}-to-${range.to}.csv`, csv, rows: rows.length };
+  const paid = query.by === "paid" ? "paid-" : "";
+  return { filename: `fee-receipts-${paid}${range.from}-to-${range.to}.csv`, csv, rows: rows.length };
 }

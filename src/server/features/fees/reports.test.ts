@@ -472,6 +472,47 @@ describe("collections (issue 19)", () => {
     expect(c.csvUrl).toBe("/api/fees/reports/receipts.csv?from=2026-11-01&to=2026-11-30");
   });
 
+  test("counted by the day the money was paid (walk 32a): a payment entered after its day counts on that day, in the file too", async () => {
+    await collect();
+    // Paid on 30 November, entered on 1 December (India): its receipt is issued in December.
+    deps.advance(9 * DAY);
+    await recordPayment(deps, staff.id, { instalmentId: ids[1]!, amount: 500_00, mode: "cash", paidOn: "2026-11-30" });
+    deps.advance(-9 * DAY);
+    const november = { from: "2026-11-01", to: "2026-11-30" };
+    const issued = await staff.call.feeReports.collections(november);
+    const paid = await staff.call.feeReports.collections({ ...november, by: "paid" });
+    expect([issued.by, paid.by]).toEqual(["issued", "paid"]);
+    expect(issued.total).toBe(4_000_00 + 5_000_50 + 5_000_00);
+    expect(paid.total).toBe(issued.total + 500_00);
+    expect(paid.byDay.at(-1)).toEqual({ day: "2026-11-30", receipts: 1, amount: 500_00 });
+    const sum = (xs: { amount: number }[]) => xs.reduce((a, x) => a + x.amount, 0);
+    for (const groups of [paid.byDay, paid.byProgramme, paid.byMode]) expect(sum(groups)).toBe(paid.total);
+    expect(paid.receipts).toBe(4);
+    // December by the day issued has it; by the day paid it does not (the other one there was paid on 1 December).
+    const december = { from: "2026-12-01", to: "2026-12-31" };
+    expect((await staff.call.feeReports.collections(december)).total).toBe(2_000_00 + 500_00);
+    expect((await staff.call.feeReports.collections({ ...december, by: "paid" })).total).toBe(2_000_00);
+    // The file of the same receipts, named so, audited with its basis.
+    expect(paid.csvUrl).toBe("/api/fees/reports/receipts.csv?from=2026-11-01&to=2026-11-30&by=paid");
+    const res = await testApp(deps).request(paid.csvUrl, { headers: { authorization: `Bearer ${staff.token}` } });
+    expect(res.headers.get("content-disposition")).toBe('attachment; filename="fee-receipts-paid-2026-11-01-to-2026-11-30.csv"');
+    const rows = parseCsv(await res.text())
+      .slice(1)
+      .map((r) => r.cells);
+    // The cancelled one is listed, marked, as in every receipts file; the valid ones add up to the total.
+    expect(rows).toHaveLength(5);
+    expect(rows.filter((r) => r[12] === "Valid").reduce((a, r) => a + Math.round(Number(r[10]) * 100), 0)).toBe(paid.total);
+    const log = await deps.db
+      .selectFrom("audit_log")
+      .select("details")
+      .where("action", "=", "fee.collections_export")
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(log.details)).toMatchObject({ from: "2026-11-01", to: "2026-11-30", rows: 5, by: "paid" });
+    await expect(staff.call.feeReports.collections({ ...november, by: "entered" as "paid" })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+    });
+  });
+
   test("for any range, every grouping adds up to collectionsTotal", async () => {
     await collect();
     const day = fc.integer({ min: 0, max: 40 }).map((d) => addDays("2026-11-01", d));
