@@ -186,10 +186,18 @@ describe("fee plans, raising fees, concessions and the admit card rule (issue 19
     await student.page.goto("/student/exams");
     await student.page.getByText("Term-end examination").first().waitFor();
     await student.page.getByRole("link", { name: "Admit card" }).click();
-    const blocked = student.page.getByText("Your admit card will be available once your fees are clear. Still to pay: ₹17,000.");
+    const blocked = student.page.getByText(
+      "Your admit card will be available once your fees are clear: every instalment raised, including any not yet due. Still to pay: ₹17,000.",
+    );
     await blocked.waitFor();
     expect(await student.page.locator(".admit-card").count()).toBe(0);
-    expect(await student.page.getByRole("button", { name: /Print/ }).isDisabled()).toBe(true);
+    // Which instalments hold it, with their days, and where to pay; no Print over nothing to print (walk 33c).
+    await student.page.getByText(/^Year 1 · Instalment 1: ₹/).waitFor();
+    expect(await student.page.getByRole("button", { name: /Print/ }).count()).toBe(0);
+    await student.page.getByRole("link", { name: "Pay on your Fees page (by UPI), or at the office" }).click();
+    await student.page.waitForURL("**/student/fees");
+    await student.page.goBack();
+    await blocked.waitFor();
     await check(student.page, "admit card held back 390", found);
     await student.page.setViewportSize(DESKTOP);
     await check(student.page, "admit card held back 1280", found);

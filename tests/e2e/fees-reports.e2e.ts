@@ -138,10 +138,10 @@ describe("the fee reports (issue 19)", () => {
       .trim()
       .split("\r\n");
     expect(duesLines[0]).toBe(
-      "Student ID,Student name,Programme,Instalments owed,Outstanding (INR),Of which overdue (INR),Oldest due on,Standing,Account",
+      "Student ID,Student name,Programme,Terms,Instalments owed,Outstanding (INR),Of which overdue (INR),Oldest due on,Standing,Account",
     );
     expect(duesLines.slice(1).filter((l) => l.startsWith(`${server.student.studentId},`))).toEqual([
-      expect.stringMatching(/,2,17500\.00,12500\.00,\d{4}-\d{2}-\d{2},Overdue,Active$/),
+      expect.stringMatching(/,Year 1,2,17500\.00,12500\.00,\d{4}-\d{2}-\d{2},Overdue,Active$/),
     ]);
 
     // The filters: nobody is due soon.

@@ -19,8 +19,11 @@ export interface PrintPageProps {
   heading?: ReactNode;
   lead: ReactNode;
   printLabel: string;
-  /** the document is there to print */
-  printable: boolean;
+  /**
+   * the document is there to print (true), is on its way (false: the button waits, disabled), or there is none to
+   * come ("none": no button, as over a held admit card or a receipt that is not the reader's; walk 33c)
+   */
+  printable: boolean | "none";
   children: ReactNode;
 }
 
@@ -33,9 +36,11 @@ export function PrintPage({ className, back, title, heading, lead, printLabel, p
         heading={heading}
         lead={lead}
         actions={
-          <Button onClick={() => window.print()} disabled={!printable}>
-            <FileIcon size={18} /> {printLabel}
-          </Button>
+          printable === "none" ? null : (
+            <Button onClick={() => window.print()} disabled={!printable}>
+              <FileIcon size={18} /> {printLabel}
+            </Button>
+          )
         }
       />
       {children}

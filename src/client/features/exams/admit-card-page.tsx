@@ -5,9 +5,13 @@
  * code comes from the server as SVG and is shown through an <img> (a data: URL: no script, no inline style).
  * The print rules (exams.css) print the card alone.
  */
+import { Link } from "wouter";
+import { instalmentName } from "../../../shared/fee-terms.ts";
 import { exams } from "../../../shared/i18n/exams.ts";
+import { fees } from "../../../shared/i18n/fees.ts";
 import { termName } from "../../../shared/terms.ts";
 import { formatDate, formatList } from "../../lib/format.ts";
+import { formatMoney } from "../../lib/format-money.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { svgDataUrl } from "../../lib/svg-image.ts";
 import { type RouterOutputs, trpc } from "../../lib/trpc.ts";
@@ -23,13 +27,29 @@ type Card = Extract<RouterOutputs["exams"]["admitCard"], { status: "ready" }>["c
 
 export function AdmitCardPage() {
   const t = useT(exams);
+  useT(fees); // the instalments' names (shared/fee-terms.ts)
   const query = trpc.exams.admitCard.useQuery(undefined, { staleTime: 60_000 });
   return (
     <ExamPrintPage doc="admit" query={query} printable={(answer) => answer.status === "ready"}>
       {(answer) =>
         answer.status === "blocked" ? (
+          // Which instalments hold it, each with its day (one not yet due too), and where to pay (walk 33c: a total alone).
           <Alert tone="warning" title={t("admit.blockedTitle")}>
-            {answer.message}
+            <p>{answer.message}</p>
+            <ul className="admit-card__owed">
+              {answer.owed.map((i) => (
+                <li key={i.id}>
+                  {t(i.overdue ? "admit.owedOverdue" : "admit.owedDue", {
+                    name: instalmentName(i),
+                    amount: formatMoney(i.outstanding),
+                    date: formatDate(i.dueOn, { style: "long" }),
+                  })}
+                </li>
+              ))}
+            </ul>
+            <p>
+              <Link href="~/student/fees">{t("admit.toFees")}</Link>
+            </p>
           </Alert>
         ) : answer.status === "none" ? (
           <EmptyState

@@ -31,7 +31,8 @@ export function ExamPrintPage<T>({ doc, query, printable, children }: ExamPrintP
       title={t(`${doc}.title`)}
       lead={t(`${doc}.lead`)}
       printLabel={t(`${doc}.print`)}
-      printable={answer !== undefined && printable(answer)}
+      // Answered with nothing to print (held, none ahead): no Print button at all.
+      printable={answer === undefined ? false : printable(answer) || "none"}
     >
       {query.isError && answer === undefined ? (
         <LoadFailed message={t(`${doc}.loadFailed`)} busy={query.isFetching} query={query} />

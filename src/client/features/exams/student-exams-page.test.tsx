@@ -144,15 +144,35 @@ describe("/student/exams", () => {
     renderStudentAt("/student/exams/admit-card", { "exams.admitCard": () => ({ status: "none", reason: "noExams" }) });
     expect(await screen.findByText("No admit card yet")).toBeTruthy();
     expect(screen.getByText(/as soon as an exam of this term is scheduled/)).toBeTruthy();
-    expect((screen.getByRole("button", { name: "Print admit card" }) as HTMLButtonElement).disabled).toBe(true);
+    // Nothing to print comes: no Print button at all (walk 33c).
+    expect(screen.queryByRole("button", { name: "Print admit card" })).toBeNull();
   });
 
-  test("a held-back card shows why (the fees hook's sentence)", async () => {
-    renderStudentAt("/student/exams/admit-card", {
-      "exams.admitCard": () => ({ status: "blocked", message: "Please clear your fees first." }),
+  test("a held-back card shows why, each instalment that holds it with its day, and where to pay; no Print (walk 33c)", async () => {
+    const owed = (number: number, dueOn: string, overdue: boolean) => ({
+      id: number,
+      programme: "BBA",
+      termUnit: "year" as const,
+      term: 1,
+      number,
+      dueOn,
+      outstanding: 4_500_00,
+      overdue,
+    });
+    const { path } = renderStudentAt("/student/exams/admit-card", {
+      "exams.admitCard": () => ({
+        status: "blocked",
+        message: "Please clear your fees first.",
+        owed: [owed(1, "2026-11-01", true), owed(2, "2027-01-17", false)],
+      }),
     });
     expect(await screen.findByText("Your admit card is on hold")).toBeTruthy();
     expect(screen.getByText("Please clear your fees first.")).toBeTruthy();
+    expect(screen.getByText("Year 1 · Instalment 1: ₹4,500, was due on 1 November 2026")).toBeTruthy();
+    expect(screen.getByText("Year 1 · Instalment 2: ₹4,500, due on 17 January 2027")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Print admit card" })).toBeNull();
+    fireEvent.click(screen.getByRole("link", { name: "Pay on your Fees page (by UPI), or at the office" }));
+    await waitFor(() => expect(path()).toBe("/student/fees"));
   });
 
   test("the marksheet: each term's results with totals, then the overall total and percentage", async () => {

@@ -64,12 +64,18 @@ export function ReceiptPage() {
       title={title}
       // The number in the heading breaks only after its slashes, as in the lists (walk 26: "RCP/2026-" over "27/…").
       heading={receipt ? withNumber(title, receipt.number) : undefined}
-      lead={t("receipt.lead")}
+      // No receipt at this address for this reader (another student's, a mistyped number): nothing to print, and
+      // not "no longer exists" of one that never was theirs (walk 33c).
+      lead={missing ? null : t("receipt.lead")}
       printLabel={t("receipt.print")}
-      printable={Boolean(receipt)}
+      printable={missing ? "none" : Boolean(receipt)}
     >
       {missing ? (
-        <EmptyState icon={<FileIcon size={28} />} title={t("receipt.missingTitle")} description={t("rule.receipt")} />
+        <EmptyState
+          icon={<FileIcon size={28} />}
+          title={t("receipt.missingTitle")}
+          description={office ? t("receipt.missingOffice") : t("receipt.missingText")}
+        />
       ) : query.isError ? (
         <ListLoadError message={t("receipt.failed")} query={query} />
       ) : !receipt ? (

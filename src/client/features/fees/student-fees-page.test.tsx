@@ -474,7 +474,13 @@ describe("a receipt", () => {
   test("another student's (or a missing) receipt: not found, nothing to print", async () => {
     renderStudentAt("/student/fees/receipts/9", handlers({ "fees.receipt": () => new TrpcFailure("This receipt no longer exists.", 404) }));
     expect(await screen.findByText("Receipt not found")).toBeTruthy();
-    expect((screen.getByRole("button", { name: "Print receipt" }) as HTMLButtonElement).disabled).toBe(true);
+    // Not "no longer exists" of one that was never theirs, and no Print button over nothing (walk 33c).
+    expect(
+      screen.getByText("There is no receipt at this address for your account. Your receipts are listed on your Fees page."),
+    ).toBeTruthy();
+    expect(screen.queryByText("This receipt no longer exists.")).toBeNull();
+    expect(screen.queryByRole("button", { name: "Print receipt" })).toBeNull();
+    expect(screen.queryByText(/fits one A4 page/)).toBeNull();
   });
 });
 

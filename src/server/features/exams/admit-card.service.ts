@@ -15,7 +15,7 @@ import { type AppDeps, publicUrl } from "../../deps.ts";
 import { randomToken } from "../../platform/crypto.ts";
 import { notFound } from "../../platform/errors.ts";
 import { toPublicUser } from "../auth/auth.service.ts";
-import { totalOwed } from "../fees/student-fees.service.ts";
+import { owedInstalments } from "../fees/student-fees.service.ts";
 import { getSettings, instituteTimeZone, instituteToday } from "../settings/settings.service.ts";
 import { getInstituteInfo } from "../site/site.service.ts";
 import { readPreferences } from "../student/preferences.service.ts";
@@ -23,18 +23,20 @@ import { loadStudent } from "../student/profile.service.ts";
 import { examsAheadFor, toStudentExam } from "./exams.service.ts";
 
 /**
- * Whether something holds the student's admit card back: a sentence saying why (in the request's language),
- * or null. Issue 19: where the institute sets "admit card only when fees are clear" (Fee settings), a student
+ * Whether something holds the student's admit card back: a sentence saying why (in the request's language) and
+ * the instalments still to pay, or null. Issue 19: where the institute sets "admit card only when fees are clear" (Fee settings), a student
  * who still owes anything — on any term, arrears of earlier terms too, by the fee ledger's own arithmetic, late
  * fees included — is told the card comes once their fees are clear, and how much is still to pay: the "Total
  * still to pay" of their Fees page (fees/student-fees.service.ts: totalOwed). The card (myAdmitCard) and its public verification (verifyAdmitCard) both
  * ask here, and nowhere else.
  */
-export async function admitCardBlock(deps: Pick<AppDeps, "db" | "now">, userId: number): Promise<string | null> {
+export async function admitCardBlock(deps: Pick<AppDeps, "db" | "now">, userId: number) {
   const { fees } = await getSettings(deps);
   if (!fees.admitCardNeedsFeesClear) return null;
-  const owed = await totalOwed(deps.db, userId, await instituteToday(deps));
-  return owed > 0 ? feePlans.t("admit.blocked", { amount: rupees(owed) }) : null;
+  // Each instalment still to pay, so the student sees which (one not yet due holds the card too) and where to pay.
+  const owed = await owedInstalments(deps.db, userId, await instituteToday(deps));
+  const total = owed.reduce((sum, i) => sum + i.outstanding, 0);
+  return total > 0 ? { message: feePlans.t("admit.blocked", { amount: rupees(total) }), owed } : null;
 }
 
 /** The card's token for the student's programme and term: made on the first view, then kept. */
@@ -83,7 +85,7 @@ export async function myAdmitCard(deps: AppDeps, userId: number) {
   const user = await loadStudent(deps, userId);
   if (user.programme_id === null) return { status: "none" as const, reason: "noProgramme" as const };
   const blocked = await admitCardBlock(deps, userId);
-  if (blocked) return { status: "blocked" as const, message: blocked };
+  if (blocked) return { status: "blocked" as const, ...blocked };
   const now = deps.now();
   const ahead = await examsAheadFor(deps.db, userId, now, user.programme_id);
   if (!ahead.length) return { status: "none" as const, reason: "noExams" as const };

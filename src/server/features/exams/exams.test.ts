@@ -979,8 +979,8 @@ describe("the admit card and its verification", () => {
     expect(await admitCardBlock(deps, asha.id)).toBeNull();
     expect((await asha.call.exams.admitCard()).status).toBe("ready");
     await saveSettingsGroup(deps, "fees", { ...DEFAULT_SETTINGS.fees, admitCardNeedsFeesClear: true });
-    const message = "Your admit card will be available once your fees are clear. Still to pay: ₹18,000.";
-    expect(await asha.call.exams.admitCard()).toEqual({ status: "blocked", message });
+    const message = `${"Your admit card will be available once your fees are clear: every instalment raised, including any not yet due."} Still to pay: ₹18,000.`;
+    expect(await asha.call.exams.admitCard()).toMatchObject({ status: "blocked", message });
     // The public check says the card is held for now, not that it is no longer in force (QA3 4), and not why.
     expect(await guest().exams.verifyAdmit({ token })).toMatchObject({ valid: false, reason: "onHold", exams: [] });
     // Once the term's fees are clear (here: a scholarship for all of it), the card and its check are back.

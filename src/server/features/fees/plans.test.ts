@@ -858,6 +858,8 @@ describe("the fee settings", () => {
 });
 
 describe("the admit card waits for the fees to be clear where the institute says so", () => {
+  const EN_BLOCKED =
+    "Your admit card will be available once your fees are clear: every instalment raised, including any not yet due. Still to pay: ";
   const setRule = (on: boolean) =>
     admin.call.feePlans.saveSettings({
       upiVpa: "",
@@ -872,23 +874,24 @@ describe("the admit card waits for the fees to be clear where the institute says
     await staff.call.feePlans.raise({ programmeId, term: 1, startOn: "2026-11-01" });
     expect(await admitCardBlock(deps, learner.id)).toBeNull(); // the rule is off
     await setRule(true);
-    expect(await admitCardBlock(deps, learner.id)).toBe(
-      "Your admit card will be available once your fees are clear. Still to pay: ₹10,000.01.",
+    expect((await admitCardBlock(deps, learner.id))?.message).toBe(`${EN_BLOCKED}₹10,000.01.`);
+    expect((await inLocale("hi", () => admitCardBlock(deps, learner.id)))?.message).toBe(
+      "आपका शुल्क चुकता होने पर आपका प्रवेश पत्र उपलब्ध होगा: अब तक लगाई गई हर किस्त, उन किस्तों सहित जिनकी तारीख अभी नहीं आई। अभी बकाया: ₹10,000.01।",
     );
-    expect(await inLocale("hi", () => admitCardBlock(deps, learner.id))).toBe(
-      "आपका शुल्क चुकता होने पर आपका प्रवेश पत्र उपलब्ध होगा। अभी बकाया: ₹10,000.01।",
-    );
-    expect(await myAdmitCard(deps, learner.id)).toEqual({
-      status: "blocked",
-      message: "Your admit card will be available once your fees are clear. Still to pay: ₹10,000.01.",
-    });
+    // Each instalment still to pay, with its due day: the first is overdue, the two not yet due hold the card too (walk
+    // 33c read only a total).
+    const blocked = await myAdmitCard(deps, learner.id);
+    expect(blocked).toMatchObject({ status: "blocked", message: `${EN_BLOCKED}₹10,000.01.` });
+    expect(blocked.status === "blocked" && blocked.owed.map((i) => [i.term, i.number, i.outstanding, i.overdue])).toEqual([
+      [1, 1, 3_333_35, true],
+      [1, 2, 3_333_33, false],
+      [1, 3, 3_333_33, false],
+    ]);
     // Paid (and conceded) in full: the card is no longer held back.
     const rows = await standings(deps.db, "2026-11-22", (q) => q.where("fee_instalments.user_id", "=", learner.id).orderBy("number"));
     await recordPayment(deps, staff.id, { instalmentId: rows[0]!.instalment.id, amount: 3_333_35, mode: "cash", paidOn: "2026-11-02" });
     await recordPayment(deps, staff.id, { instalmentId: rows[1]!.instalment.id, amount: 3_333_33, mode: "cash", paidOn: "2026-11-02" });
-    expect(await admitCardBlock(deps, learner.id)).toBe(
-      "Your admit card will be available once your fees are clear. Still to pay: ₹3,333.33.",
-    );
+    expect((await admitCardBlock(deps, learner.id))?.message).toBe(`${EN_BLOCKED}₹3,333.33.`);
     await staff.call.feePlans.giveConcession({
       instalmentId: rows[2]!.instalment.id,
       kind: "scholarship",
@@ -900,9 +903,7 @@ describe("the admit card waits for the fees to be clear where the institute says
     const moved = await person("student", { programme_id: programmeId, current_term: 1 });
     await staff.call.feePlans.raise({ programmeId, term: 1, startOn: "2026-11-01" });
     await deps.db.updateTable("users").set({ current_term: 2 }).where("id", "=", moved.id).execute();
-    expect(await admitCardBlock(deps, moved.id)).toBe(
-      "Your admit card will be available once your fees are clear. Still to pay: ₹10,000.01.",
-    );
+    expect((await admitCardBlock(deps, moved.id))?.message).toBe(`${EN_BLOCKED}₹10,000.01.`);
     expect((await myFees(deps, moved.id)).totalOutstanding).toBe(10_000_01);
     // A student without a programme or instalments owes nothing.
     const loner = await person("student");

@@ -172,6 +172,9 @@ export async function duesOf(db: DB, today: string, userIds: readonly number[], 
   return out;
 }
 
+/** The terms a student's instalments still owed are of, in order. */
+const termsOwed = (own: readonly DueItem[]) => [...new Set(own.map((i) => i.term))].sort((a, b) => a - b);
+
 /** The last fee reminder (automatic or from the dues list) each of these students was sent. */
 async function lastReminders(db: DB, userIds: readonly number[]) {
   if (userIds.length === 0) return new Map<number, string>();
@@ -246,7 +249,7 @@ export async function listDues(deps: Pick<AppDeps, "db" | "now">, query: DuesQue
         student: { id: r.user_id, name: r.name, studentId: r.student_id, active: r.is_active === 1 },
         programme: oldest?.programme ?? "",
         termUnit: oldest?.termUnit ?? "semester",
-        terms: [...new Set(own.map((i) => i.term))].sort((a, b) => a - b),
+        terms: termsOwed(own),
         instalments: Number(r.instalments),
         outstanding: Number(r.outstanding),
         overdue: Number(r.overdue),
@@ -305,6 +308,7 @@ export const DUES_CSV_HEADER = [
   "Student ID",
   "Student name",
   "Programme",
+  "Terms",
   "Instalments owed",
   "Outstanding (INR)",
   "Of which overdue (INR)",
@@ -320,12 +324,31 @@ export const DUES_CSV_HEADER = [
 export async function duesCsv(deps: Pick<AppDeps, "db" | "now">, actorId: number, query: DuesExportQuery, meta: SessionMeta = {}) {
   const today = await instituteToday(deps);
   const { rows, totals } = await owingStudents(deps.db, today, query, query.status);
+  // Each student's terms owed, as the list's "Programme and term" names them (walk 33c: arrears of two terms read as
+  // one); read a thousand students at a time, within what one statement may bind.
+  const items = new Map<number, DueItem[]>();
+  for (let at = 0; at < rows.length; at += 1000) {
+    const part = await duesOf(
+      deps.db,
+      today,
+      rows.slice(at, at + 1000).map((r) => r.user_id),
+      query,
+    );
+    for (const [userId, own] of part) items.set(userId, own);
+  }
+  const termsOf = (userId: number) => {
+    const own = items.get(userId) ?? [];
+    return termsOwed(own)
+      .map((term) => termName(own[0]!.termUnit, term, "en"))
+      .join("; ");
+  };
   const csv = spreadsheetCsv(
     DUES_CSV_HEADER,
     rows.map((r) => [
       r.student_id,
       r.name,
       r.programme,
+      termsOf(r.user_id),
       Number(r.instalments),
       upiAmount(Number(r.outstanding)),
       upiAmount(Number(r.overdue)),

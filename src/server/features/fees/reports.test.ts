@@ -301,8 +301,9 @@ describe("the dues list (issue 19)", () => {
     expect(header).toEqual([...DUES_CSV_HEADER]);
     const list = await staff.call.feeReports.dues({ status: "overdue" });
     expect(rows.map((r) => r[0])).toEqual(list.dues.map((d) => d.student.studentId as string));
-    // (the third column, the programme's name)
-    expect(rows[0]!.filter((_, column) => column !== 2)).toEqual([
+    // (the third column, the programme's name; the fourth the terms owed: walk 33c)
+    expect(rows[0]![3]).toBe("Year 1");
+    expect(rows[0]!.filter((_, column) => column !== 2 && column !== 3)).toEqual([
       "STU0101",
       "Asha Patil",
       "2",
@@ -313,7 +314,7 @@ describe("the dues list (issue 19)", () => {
       "Active",
     ]);
     const sum = (column: number) => rows.reduce((total, r) => total + Math.round(Number(r[column]) * 100), 0);
-    expect([sum(4), sum(5)]).toEqual([list.totals.outstanding, list.totals.overdue]);
+    expect([sum(5), sum(6)]).toEqual([list.totals.outstanding, list.totals.overdue]);
     const log = await deps.db.selectFrom("audit_log").select("details").where("action", "=", "fee.dues_export").executeTakeFirstOrThrow();
     expect(JSON.parse(log.details)).toMatchObject({ on: "2026-11-22", rows: 3, status: "overdue" });
     expect(

@@ -368,6 +368,25 @@ export async function nextDueFor(db: DB, userId: number, today: string) {
  * nothing here is a later term's); 0 without instalments.
  */
 export async function totalOwed(db: DB, userId: number, today: string): Promise<number> {
-  const rows = await instalmentsOf(db, today, userId);
-  return rows.reduce((sum, s) => sum + s.standing.outstanding, 0);
+  return (await owedInstalments(db, userId, today)).reduce((sum, i) => sum + i.outstanding, 0);
+}
+
+/**
+ * The student's instalments with something still to pay today, in programme, term and instalment order: each with
+ * its name's parts, due day, what is still to pay on it and whether its day has passed (the held admit card names
+ * them: walk 33c read only a total, though an instalment not yet due was what held it).
+ */
+export async function owedInstalments(db: DB, userId: number, today: string) {
+  return (await instalmentsOf(db, today, userId))
+    .filter((s) => s.standing.outstanding > 0)
+    .map(({ instalment: i, standing }) => ({
+      id: i.id,
+      programme: i.programme,
+      termUnit: i.term_unit,
+      term: i.term,
+      number: i.number,
+      dueOn: i.due_on,
+      outstanding: standing.outstanding,
+      overdue: standing.status === "overdue",
+    }));
 }
