@@ -67,6 +67,10 @@ describe("fee plans, raising fees, concessions and the admit card rule (issue 19
 
     // BBA's plan: the second instalment 90 days after the start, ₹250 late after 7 days' grace.
     await page.goto("/admin/fees?tab=plans");
+    // All eight tabs in one row at 1280 px beside the sidebar, none cut (walk 33c: "Fee sett…").
+    const tabs = page.getByRole("tablist").first();
+    await tabs.getByRole("tab", { name: "Fee settings" }).waitFor();
+    expect(await tabs.evaluate((row) => row.scrollWidth - row.clientWidth)).toBeLessThanOrEqual(0);
     await page.getByRole("searchbox", { name: "Search programmes" }).fill("BBA");
     const bba = page.getByRole("row").filter({ has: page.getByText("BBA", { exact: true }) });
     await bba.getByText("Default").waitFor();
