@@ -24,6 +24,7 @@ import { financialYear } from "./ledger.ts";
 import {
   cancelReceipt,
   confirmPayment,
+  instalmentFacts,
   paymentNotFound,
   RECEIPT_FACTS,
   recordPayment,
@@ -212,12 +213,7 @@ export async function studentInstalments(deps: Pick<AppDeps, "db" | "now">, user
       active: student.is_active === 1,
     },
     instalments: rows.map(({ instalment: i, standing: s }) => ({
-      id: i.id,
-      programme: i.programme,
-      termUnit: i.term_unit,
-      term: i.term,
-      number: i.number,
-      dueOn: i.due_on,
+      ...instalmentFacts(i),
       ...s,
       pending: pending.filter((p) => p.instalment_id === i.id).reduce((sum, p) => sum + p.amount_paise, 0),
     })),

@@ -108,6 +108,16 @@ export async function standingOf(db: DB, today: string, instalmentId: number): P
 }
 export type InstalmentRow = Awaited<ReturnType<ReturnType<typeof instalmentsQuery>["execute"]>>[number];
 
+/** What names an instalment on every screen ("BBA · Year 1 · Instalment 2", due on …): its id and those parts. */
+export const instalmentFacts = (i: InstalmentRow) => ({
+  id: i.id,
+  programme: i.programme,
+  termUnit: i.term_unit,
+  term: i.term,
+  number: i.number,
+  dueOn: i.due_on,
+});
+
 /**
  * An instalment's standing read to add money or a concession to it, in the act's transaction: on PostgreSQL its
  * row is held first (FOR NO KEY UPDATE) until the transaction ends, so acts on one instalment take turns and each

@@ -20,6 +20,7 @@ import { getSettings, instituteToday } from "../settings/settings.service.ts";
 import { getInstituteInfo } from "../site/site.service.ts";
 import { upiAmount } from "./ledger.ts";
 import {
+  instalmentFacts,
   instalmentNotFound,
   RECEIPT_FACTS,
   receiptNotFound,
@@ -61,12 +62,7 @@ export async function myFees(deps: Pick<AppDeps, "db" | "now">, userId: number) 
   const instalments = rows.map(({ instalment: i, standing: s }) => {
     const waiting = pending.find((p) => p.instalment_id === i.id);
     return {
-      id: i.id,
-      programme: i.programme,
-      termUnit: i.term_unit,
-      term: i.term,
-      number: i.number,
-      dueOn: i.due_on,
+      ...instalmentFacts(i),
       ...s,
       pending: waiting
         ? {
@@ -379,13 +375,8 @@ export async function totalOwed(db: DB, userId: number, today: string): Promise<
 export async function owedInstalments(db: DB, userId: number, today: string) {
   return (await instalmentsOf(db, today, userId))
     .filter((s) => s.standing.outstanding > 0)
-    .map(({ instalment: i, standing }) => ({
-      id: i.id,
-      programme: i.programme,
-      termUnit: i.term_unit,
-      term: i.term,
-      number: i.number,
-      dueOn: i.due_on,
+    .map(({ instalment, standing }) => ({
+      ...instalmentFacts(instalment),
       outstanding: standing.outstanding,
       overdue: standing.status === "overdue",
     }));
