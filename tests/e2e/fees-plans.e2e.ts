@@ -137,7 +137,7 @@ describe("fee plans, raising fees, concessions and the admit card rule (issue 19
     expect(gifts).toHaveLength(1);
     const given = page.getByRole("table", { name: "Concessions given" }).getByRole("row").filter({ hasText: "Merit scholarship 2026" });
     await given.getByText("by Admin", { exact: false }).waitFor();
-    await ledger.getByText("Concession ₹1,000").waitFor();
+    await ledger.getByText("Scholarship ₹1,000").waitFor();
     await checkBoth(page, "concessions given", found);
     // The list downloads as CSV for the accountant's year-end file (stop 61's left item).
     const [download] = await Promise.all([

@@ -71,7 +71,10 @@ function StudentInstalments({ userId, onChangeStudent }: { userId: number; onCha
   const giving = useRowDialog<Instalment>();
 
   const columns: TableColumn<Instalment>[] = [
-    ...ledgerColumns(t, (i) => [i.concession > 0 && t("ledger.concession", { amount: formatMoney(i.concession) })]),
+    ...ledgerColumns(t, (i) => [
+      i.concession > 0 &&
+        t(i.reducedBy === "scholarship" ? "ledger.scholarship" : "ledger.concession", { amount: formatMoney(i.concession) }),
+    ]),
     { key: "status", header: t("col.standing"), render: (i) => <InstalmentStatus status={i.status} /> },
     actionsColumn((i) =>
       concedable(i) > 0 ? (

@@ -27,6 +27,7 @@ const BASE: Instalment = {
   dueOn: "2026-11-15",
   amount: 10_000_00,
   concession: 0,
+  reducedBy: null,
   lateFee: 500_00,
   total: 10_500_00,
   paid: 0,
@@ -46,6 +47,7 @@ const mine = (over: Partial<Mine> = {}): Mine => ({
       number: 2,
       dueOn: "2026-12-15",
       concession: 2_000_00,
+      reducedBy: "concession",
       lateFee: 0,
       total: 8_000_00,
       paid: 3_000_00,
@@ -184,6 +186,17 @@ afterEach(async () => {
 const rowOf = (table: HTMLElement, text: string) => within(table).getByText(wholeText(text)).closest("tr")!;
 
 describe("/student/fees", () => {
+  test("a scholarship is called one under its instalment, not a concession (walk 33c)", async () => {
+    const [first, second, ...rest] = mine().instalments;
+    renderStudentAt(
+      "/student/fees",
+      handlers({ "fees.mine": () => mine({ instalments: [first!, { ...second!, reducedBy: "scholarship" }, ...rest] }) }),
+    );
+    const table = await screen.findByRole("table", { name: "Your instalments" });
+    expect(within(rowOf(table, "Year 1 · Instalment 2")).getByText("Scholarship − ₹2,000")).toBeTruthy();
+    expect(within(table).queryByText("Concession − ₹2,000")).toBeNull();
+  });
+
   test("each instalment with due day, amounts, late fee, concession and status; the total and what is next; transfers and receipts", async () => {
     renderStudentAt("/student/fees", handlers());
     await screen.findByRole("heading", { level: 1, name: "Fees" });

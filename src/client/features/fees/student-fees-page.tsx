@@ -136,7 +136,9 @@ function Instalments({ mine }: { mine: Mine }) {
           main={formatMoney(i.amount)}
           mainClassName="tabular"
           notes={[
-            i.concession ? `${t("col.concession")} − ${formatMoney(i.concession)}` : null,
+            i.concession
+              ? `${t(i.reducedBy === "scholarship" ? "col.scholarship" : "col.concession")} − ${formatMoney(i.concession)}`
+              : null,
             i.lateFee ? `${t("col.lateFee")} + ${formatMoney(i.lateFee)}` : null,
             i.paid ? `${t("col.paid")} ${formatMoney(i.paid)}` : null,
           ]}

@@ -212,9 +212,10 @@ export async function studentInstalments(deps: Pick<AppDeps, "db" | "now">, user
       programme: student.programme,
       active: student.is_active === 1,
     },
-    instalments: rows.map(({ instalment: i, standing: s }) => ({
+    instalments: rows.map(({ instalment: i, standing: s, reducedBy }) => ({
       ...instalmentFacts(i),
       ...s,
+      reducedBy,
       pending: pending.filter((p) => p.instalment_id === i.id).reduce((sum, p) => sum + p.amount_paise, 0),
     })),
   };

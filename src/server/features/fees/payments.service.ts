@@ -69,7 +69,7 @@ export async function standings(
   const [concessions, payments] = await Promise.all([
     db
       .selectFrom("fee_concessions")
-      .select(["instalment_id", "amount_paise"])
+      .select(["instalment_id", "amount_paise", "kind"])
       .where("instalment_id", "in", ids)
       .where("withdrawn_at", "is", null)
       .execute(),
@@ -81,15 +81,19 @@ export async function standings(
       .execute(),
   ]);
   return rows.map((r) => {
+    const own = concessions.filter((c) => c.instalment_id === r.id);
     const facts: InstalmentFacts = {
       amount: r.amount_paise,
       dueOn: r.due_on,
       lateFee: r.late_fee_paise,
       graceDays: r.grace_days,
-      concessions: concessions.filter((c) => c.instalment_id === r.id).map((c) => c.amount_paise),
+      concessions: own.map((c) => c.amount_paise),
       payments: payments.filter((p) => p.instalment_id === r.id).map((p) => ({ amount: p.amount_paise, paidOn: p.paid_on })),
     };
-    return { instalment: r, standing: standing(facts, today) };
+    // What the reduction is called where it is shown: a scholarship when every one in force on it is one (walk 33c:
+    // a scholarship read "Concession" on the ledger and the student's Fees page).
+    const reducedBy = own.length === 0 ? null : own.every((c) => c.kind === "scholarship") ? "scholarship" : "concession";
+    return { instalment: r, standing: standing(facts, today), reducedBy };
   });
 }
 

@@ -575,6 +575,9 @@ describe("concessions and scholarships", () => {
     expect((await staff.call.feePlans.concessions({ search: "merit" })).concessions.map((c) => c.reason)).toEqual([
       "Merit scholarship 2026",
     ]);
+    // Each instalment says what lowered it, on the student's Fees page and at the desk (walk 33c: "Concession" for both).
+    const reduced = (await myFees(deps, learner.id)).instalments.map((i) => i.reducedBy);
+    expect(reduced).toEqual(["scholarship", "concession", null]);
     expect((await staff.call.feePlans.concessions({ limit: 1, page: 2 })).concessions.map((c) => c.reason)).toEqual([
       "Merit scholarship 2026",
     ]);

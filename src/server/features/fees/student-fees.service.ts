@@ -59,11 +59,12 @@ export async function myFees(deps: Pick<AppDeps, "db" | "now">, userId: number) 
       .where("status", "=", "pending")
       .execute(),
   ]);
-  const instalments = rows.map(({ instalment: i, standing: s }) => {
+  const instalments = rows.map(({ instalment: i, standing: s, reducedBy }) => {
     const waiting = pending.find((p) => p.instalment_id === i.id);
     return {
       ...instalmentFacts(i),
       ...s,
+      reducedBy,
       pending: waiting
         ? {
             id: waiting.id,
