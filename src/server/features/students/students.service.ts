@@ -552,7 +552,7 @@ const CSV_HEADER = [
   "Email",
   "Mobile",
   "Course/Standard",
-  "Course",
+  "Course admitted to",
   "Term",
   "Date of Birth",
   "Blood Group",

@@ -749,7 +749,7 @@ describe("CSV export", () => {
     const text = new TextDecoder().decode(bytes);
     const lines = text.split("\r\n");
     expect(lines[0]).toBe(
-      "Student ID,Name,Email,Mobile,Course/Standard,Course,Term,Date of Birth,Blood Group,Gender,Address,City,State,PIN Code,Emergency Contact Name,Emergency Contact Relationship,Emergency Contact Phone,Emergency Contact Email,Status,Added On,Last Login",
+      "Student ID,Name,Email,Mobile,Course/Standard,Course admitted to,Term,Date of Birth,Blood Group,Gender,Address,City,State,PIN Code,Emergency Contact Name,Emergency Contact Relationship,Emergency Contact Phone,Emergency Contact Email,Status,Added On,Last Login",
     );
     expect(text).toContain('"Sharma, ""Raj"""');
     expect(text).toContain("'+91 98765 43210");
