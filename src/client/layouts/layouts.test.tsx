@@ -4,7 +4,6 @@ import { memoryLocation } from "wouter/memory-location";
 import { App } from "../app.tsx";
 import { PROFILE } from "../features/student/student-testing.tsx";
 import { setFormatTimeZone } from "../lib/format.ts";
-import { changeLocale } from "../lib/i18n.tsx";
 import type { SessionApi } from "../lib/session.tsx";
 import { ADMIN, fakeTrpcFetch, SITE_INFO, STAFF, STUDENT, storeSession, stubSessionApi, withClientTestRules } from "../lib/testing.tsx";
 import { renderSignedIn } from "./portal-testing.tsx";
@@ -394,28 +393,6 @@ describe("admin layout", () => {
       expect(await within(sidebar).findByText(panel)).toBeTruthy();
       cleanup();
     }
-  });
-
-  test("an account that never chose a language takes the one this device was set to, so its e-mails match (walk 33c)", async () => {
-    await changeLocale("mr"); // chosen on this device before signing in
-    const { sent } = renderSignedIn(
-      "/admin/notifications",
-      { ...STAFF, language: null },
-      {
-        "notifications.unreadCount": () => ({ count: 0 }),
-        "auth.setLanguage": () => ({ language: "mr" }),
-      },
-    );
-    await waitFor(() => expect(sent("auth.setLanguage")).toEqual([{ language: "mr" }]));
-    cleanup();
-    // One that chose keeps its choice: nothing is sent.
-    const chose = renderSignedIn(
-      "/admin/notifications",
-      { ...STAFF, language: "mr" },
-      { "notifications.unreadCount": () => ({ count: 0 }) },
-    );
-    await screen.findByRole("complementary");
-    expect(chose.sent("auth.setLanguage")).toEqual([]);
   });
 
   test("with nothing waiting the Fees link is its name alone", async () => {

@@ -15,7 +15,6 @@ import { Badge } from "../ui/badge.tsx";
 import { CloseIcon, MenuIcon } from "../ui/icons.tsx";
 import { ChevronLeftIcon, ChevronRightIcon, HomeIcon } from "../ui/more-icons.tsx";
 import { useToastsClearOfFocus } from "../ui/toasts-clear-of-focus.ts";
-import { useDeviceLanguageForAccount } from "./device-language.ts";
 import { PageLoading } from "./loading-view.tsx";
 import { SignInAgain } from "./sign-in-again.tsx";
 
@@ -104,7 +103,6 @@ export function PortalShell({
   footer?: ReactNode;
   children: ReactNode;
 }) {
-  useDeviceLanguageForAccount();
   // The institute's settings set the clock every time is written on (lib/site.ts, decision 025): read while
   // the shell renders, so the page and the top bar inside it, rendered after, already use it.
   useInstituteInfo();
