@@ -221,5 +221,5 @@ export function useQueryParam(
   return [value, set];
 }
 
-/** A record's id in a filter ("12"): what `useQueryParam` keeps for a programme. */
-export const ID_PARAM = /^[1-9]\d{0,9}$/;
+/** A record's id in a filter ("12"): what `useQueryParam` keeps for a programme (nine digits: within the server's ids). */
+export const ID_PARAM = /^[1-9]\d{0,8}$/;

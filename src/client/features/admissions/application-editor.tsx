@@ -5,11 +5,10 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { status as statusNs } from "../../../shared/i18n/status.ts";
 import { MSG } from "../../../shared/messages.ts";
-import { uploadWithProgress } from "../../lib/api.ts";
+import { uploadWithProgress, useUploadAbort } from "../../lib/api.ts";
 import { normaliseError } from "../../lib/errors.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { useLeaveWarning } from "../../lib/leave-warning.ts";
-import { useUploadAbort } from "../../lib/upload-abort.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
 import { ProgressBar } from "../../ui/progress-bar.tsx";

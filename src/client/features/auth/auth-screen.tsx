@@ -7,7 +7,7 @@ import { validation } from "../../../shared/i18n/validation.ts";
 import { Brand } from "../../layouts/brand.tsx";
 import { LanguageSwitcher } from "../../layouts/language-switcher.tsx";
 import { ThemeToggle } from "../../layouts/theme-toggle.tsx";
-import { useT } from "../../lib/i18n.tsx";
+import { useLocale, useT } from "../../lib/i18n.tsx";
 import { mainFocusWanted } from "../../lib/main-focus.ts";
 import { richText } from "../../lib/rich-text.tsx";
 import { useSession } from "../../lib/session.tsx";
@@ -34,7 +34,7 @@ export function AuthScreen({
   // Every account form checks with the shared schemas, whose messages come from these catalogues.
   useT(account);
   useT(validation);
-  noteScreenLanguage(useSession().user !== null);
+  noteScreenLanguage(useLocale(), useSession().user !== null);
   // Arrived with a page change that took the focus from the old page (signing in, sent on to change the
   // password): the main region takes it, as the portals' frame does (tenth walk: it stayed on the page).
   useEffect(() => {

@@ -16,7 +16,7 @@ function signingIn(handlers: Parameters<typeof fakeTrpcFetch>[0]) {
   const { fetch, calls } = fakeTrpcFetch(handlers);
   const client = createTrpcClient({ getToken: readToken, fetch });
   const store = createSessionStore({ api: sessionApiFromTrpc(client) });
-  return { store, calls, step: (step: Parameters<typeof signInWith>[2]) => signInWith(client, store.signIn, step) };
+  return { store, calls, step: (step: Parameters<typeof signInWith>[2]) => signInWith(client, store.signIn, step, getLocale()) };
 }
 
 describe("sign-in", () => {
@@ -25,9 +25,9 @@ describe("sign-in", () => {
       "auth.studentLogin": () => ({ token: "new-token", user: { ...STUDENT, language: "en" as const } }),
       "auth.setLanguage": () => ({ language: "mr" }),
     });
-    noteScreenLanguage(false); // the set-password page opened in English
+    noteScreenLanguage(getLocale(), false); // the set-password page opened in English
     await changeLocale("mr"); // its switch: Marathi
-    noteScreenLanguage(false); // the sign-in page, in Marathi
+    noteScreenLanguage(getLocale(), false); // the sign-in page, in Marathi
     await step({ kind: "student", input: { studentId: "STU0001", password: "pw" } });
     expect(store.getState().user?.language).toBe("mr");
     expect(calls.map((c) => c.path)).toEqual(["auth.studentLogin", "auth.setLanguage"]);
@@ -41,13 +41,13 @@ describe("sign-in", () => {
     const { store, calls, step } = signingIn({
       "auth.studentLogin": () => ({ token: "new-token", user: { ...STUDENT, language: "en" as const } }),
     });
-    noteScreenLanguage(false);
+    noteScreenLanguage(getLocale(), false);
     await step({ kind: "student", input: { studentId: "STU0001", password: "pw" } });
     expect(store.getState().user?.language).toBe("en");
     expect(calls.map((c) => c.path)).toEqual(["auth.studentLogin"]);
     // Shown signed in (a password to change), the screens forget what they noted: the next person starts afresh.
-    noteScreenLanguage(false);
-    noteScreenLanguage(true);
+    noteScreenLanguage(getLocale(), false);
+    noteScreenLanguage(getLocale(), true);
     await changeLocale("mr");
     await step({ kind: "student", input: { studentId: "STU0001", password: "pw" } });
     expect(calls.map((c) => c.path)).toEqual(["auth.studentLogin", "auth.studentLogin"]);

@@ -5,8 +5,11 @@
  * comes back as "two-factor", a refusal as "failed" and changes nothing else. None of this is in the first script:
  * the session store only keeps what a sign-in answered.
  */
+
+import type { Locale } from "../../../shared/i18n/locales.ts";
 import { MSG } from "../../../shared/messages.ts";
 import { ApiError, normaliseError } from "../../lib/errors.ts";
+import { useLocale } from "../../lib/i18n.tsx";
 import { type LoginResult, type SignedIn, useSession } from "../../lib/session.tsx";
 import { type RouterInputs, type RouterOutputs, type TrpcClient, trpc } from "../../lib/trpc.ts";
 import { takeLanguageChosenHere } from "./language-here.ts";
@@ -33,13 +36,18 @@ const ask = (client: TrpcClient, step: SignInStep): Promise<LoginAnswer | Signed
       : client.auth.verifyTwoFactor.mutate(step.input);
 
 /** Sends one step and says how it went; a session answered goes to `signIn` (the session store's). */
-export async function signInWith(client: TrpcClient, signIn: (answer: SignedIn) => LoginResult, step: SignInStep): Promise<LoginResult> {
+export async function signInWith(
+  client: TrpcClient,
+  signIn: (answer: SignedIn) => LoginResult,
+  step: SignInStep,
+  shown: Locale,
+): Promise<LoginResult> {
   try {
     const answer = await ask(client, step);
     if ("token" in answer) {
       // A language chosen on the account screens first is kept, and the account told (decision 019): otherwise the
       // account's stored language would take the screen back at once.
-      const chosen = takeLanguageChosenHere();
+      const chosen = takeLanguageChosenHere(shown);
       if (!chosen || chosen === answer.user.language) return signIn(answer);
       const result = signIn({ ...answer, user: { ...answer.user, language: chosen } });
       await client.auth.setLanguage.mutate({ language: chosen }).catch(() => undefined);
@@ -55,5 +63,6 @@ export async function signInWith(client: TrpcClient, signIn: (answer: SignedIn) 
 export function useSignIn(): (step: SignInStep) => Promise<LoginResult> {
   const { client } = trpc.useUtils();
   const { signIn } = useSession();
-  return (step) => signInWith(client, signIn, step);
+  const shown = useLocale();
+  return (step) => signInWith(client, signIn, step, shown);
 }

@@ -5,12 +5,11 @@
  */
 import { type ChangeEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { student } from "../../../shared/i18n/student.ts";
-import { uploadWithProgress } from "../../lib/api.ts";
+import { uploadWithProgress, useUploadAbort } from "../../lib/api.ts";
 import { failureMessage, normaliseError } from "../../lib/errors.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { useSession } from "../../lib/session.tsx";
 import type { SessionUser } from "../../lib/trpc.ts";
-import { useUploadAbort } from "../../lib/upload-abort.ts";
 import { Button } from "../../ui/button.tsx";
 import { AlertCircleIcon } from "../../ui/icons.tsx";
 import { UploadIcon } from "../../ui/more-icons.tsx";

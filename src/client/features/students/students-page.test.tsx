@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { focusManager } from "@tanstack/react-query";
-import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import hiPerson from "../../../shared/i18n/hi/person.json";
 import hiRoster from "../../../shared/i18n/hi/roster.json";
 import { studentRequiredMessage } from "../../../shared/schemas/students.ts";
@@ -461,6 +461,18 @@ describe("Student Management", () => {
     fireEvent.change(programme, { target: { value: "9" } });
     await waitFor(() => expect(path()).toBe("/admin/students?status=active&programme=9"));
     expect(within(await screen.findByRole("combobox", { name: "Term" })).getByRole("option", { name: "Semester 4" })).toBeTruthy();
+  });
+
+  test("an address's programme the filter does not offer, or a term beyond it, filters by nothing (walk 33d)", async () => {
+    const programmes = () => ({ programmes: [{ id: 3, name: "BCom", archived: false, terms: 3, termUnit: "year" as const }] });
+    const first = renderAdmin("/admin/students?programme=3&term=9", { "students.list": listOf([]), "students.programmes": programmes });
+    await waitFor(() => expect(first.sent("students.list").at(-1)).toMatchObject({ programme: "3", term: "" }));
+    expect(((await screen.findByRole("combobox", { name: "Term" })) as HTMLSelectElement).value).toBe("");
+    cleanup();
+    const second = renderAdmin("/admin/students?programme=99&term=2", { "students.list": listOf([]), "students.programmes": programmes });
+    await waitFor(() => expect(second.sent("students.list").at(-1)).toMatchObject({ programme: "", term: "" }));
+    expect((screen.getByRole("combobox", { name: "Programme" }) as HTMLSelectElement).value).toBe("");
+    expect(screen.queryByRole("combobox", { name: "Term" })).toBeNull();
   });
 
   test("a term in the address without its programme is not sent; nothing found offers to show everything", async () => {

@@ -78,8 +78,8 @@ export const studentAdded = (id: string) => roster.t("text.added", { id });
 const STATUS_FILTERS = ["all", "active", "inactive"] as const;
 type StatusFilter = (typeof STATUS_FILTERS)[number];
 const STATUS_FILTER = { key: "status", values: STATUS_FILTERS };
-/** A term of the chosen programme in the address ("?programme=3&term=2"). */
-const TERM_PARAM = /^[1-9]\d?$/;
+/** A term of the chosen programme in the address ("?programme=3&term=2"): 1 to 24, as the server takes. */
+const TERM_PARAM = /^(?:[1-9]|1\d|2[0-4])$/;
 
 type FormState = { mode: "add" } | { mode: "edit"; student: StudentRow };
 type ConfirmState = { kind: "delete" | "credentials" | "status" | "signout"; student: StudentRow };
@@ -91,16 +91,20 @@ export default function AdminStudentsPage() {
   const toast = useToast();
   const utils = trpc.useUtils();
   // A programme and a term of it, beside the status (walk 32a: "the students in BCom Year 2" was only in the CSV).
-  const [programme, setProgramme] = useQueryParam("programme", ID_PARAM);
+  const [programmeParam, setProgramme] = useQueryParam("programme", ID_PARAM);
   const [termParam, setTerm] = useQueryParam("term", TERM_PARAM);
-  const term = programme ? termParam : "";
+  const programmes = trpc.students.programmes.useQuery(undefined, { staleTime: 5 * 60_000 });
+  // An address naming a programme the filter does not offer, or a term beyond the programme's, filters by nothing:
+  // the selects and the list agree (walk 33d: "All terms" over an empty list of term 9).
+  const known = programmes.data?.programmes;
+  const chosen = known?.find((p) => String(p.id) === programmeParam);
+  const programme = known && !chosen ? "" : programmeParam;
+  const term = programme && (!chosen || Number(termParam) <= chosen.terms) ? termParam : "";
   const { list, query } = usePagedList(
     trpc.students.list,
     (page, { filter }) => ({ ...page, status: filter as StatusFilter, programme, term }),
     { filter: STATUS_FILTER },
   );
-  const programmes = trpc.students.programmes.useQuery(undefined, { staleTime: 5 * 60_000 });
-  const chosen = programmes.data?.programmes.find((p) => String(p.id) === programme);
   const termUnitOf = (id: number | null) => programmes.data?.programmes.find((p) => p.id === id)?.termUnit;
 
   // The student whose details are open is in the address (`?open=12`): a reload keeps it, Back closes it.
