@@ -14,3 +14,19 @@ export const instalmentName = (i: { termUnit: TermUnit; term: number; number: nu
 /** "BBA · Year 1 · Instalment 2": the office's rows, where students of many programmes meet. */
 export const programmeInstalmentName = (i: { programme: string; termUnit: TermUnit; term: number; number: number }, locale?: Locale) =>
   `${i.programme} · ${instalmentName(i, locale)}`;
+
+/** A term a student owes fees in: its programme and the term, named after the programme's period. */
+export interface OwedTerm {
+  programme: string;
+  termUnit: TermUnit;
+  term: number;
+}
+
+/**
+ * The terms a student owes in, named: "Year 1", "Year 2"; across two programmes (a student moved on with arrears) each
+ * with its programme, "BBA Year 2", "BCom Semester 1" (walk 33d: the dues CSV read "BCom, Year 1; Year 2").
+ */
+export const owedTermNames = (terms: readonly OwedTerm[], locale?: Locale): string[] => {
+  const several = new Set(terms.map((t) => t.programme)).size > 1;
+  return terms.map((t) => (several ? `${t.programme} ${termName(t.termUnit, t.term, locale)}` : termName(t.termUnit, t.term, locale)));
+};

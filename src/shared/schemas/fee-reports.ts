@@ -83,7 +83,12 @@ export const collectionsQuery = v.pipe(
   v.object({
     from: day(feeReports.m("rule.from")),
     to: day(feeReports.m("rule.to")),
-    by: v.optional(v.picklist(COLLECTION_BASES, feeReports.m("rule.by")), "issued"),
+    // Blank is the default, as a blank range is (walk 33d: `by=` alone was refused).
+    by: v.pipe(
+      v.optional(v.string(feeReports.m("rule.by")), ""),
+      v.transform((s) => s || "issued"),
+      v.picklist(COLLECTION_BASES, feeReports.m("rule.by")),
+    ),
   }),
   v.forward(
     v.partialCheck([["from"], ["to"]], (r) => (r.from === "") === (r.to === ""), feeReports.m("rule.both")),

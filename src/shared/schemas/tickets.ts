@@ -10,7 +10,8 @@ export const createTicketInput = v.object({
   priority: requiredChoice(TICKET_PRIORITIES, help.m("new.priority")),
   description: v.pipe(
     requiredText(help.m("rule.description"), 5000),
-    v.minLength(TICKET_DESCRIPTION_MIN, help.m("rule.descriptionShort", { min: TICKET_DESCRIPTION_MIN })),
+    // Counted in characters as people see them (graphemes): five emoji are five, not ten (walk 33d).
+    v.minGraphemes(TICKET_DESCRIPTION_MIN, help.m("rule.descriptionShort", { min: TICKET_DESCRIPTION_MIN })),
   ),
 });
 export type CreateTicketInput = v.InferOutput<typeof createTicketInput>;

@@ -6,7 +6,7 @@
  * The print rules (exams.css) print the card alone.
  */
 import { Link } from "wouter";
-import { instalmentName } from "../../../shared/fee-terms.ts";
+import { instalmentName, programmeInstalmentName } from "../../../shared/fee-terms.ts";
 import { exams } from "../../../shared/i18n/exams.ts";
 import { fees } from "../../../shared/i18n/fees.ts";
 import { termName } from "../../../shared/terms.ts";
@@ -40,7 +40,8 @@ export function AdmitCardPage() {
               {answer.owed.map((i) => (
                 <li key={i.id}>
                   {t(i.overdue ? "admit.owedOverdue" : "admit.owedDue", {
-                    name: instalmentName(i),
+                    // with its programme when the student owes in two (moved on with arrears: walk 33d)
+                    name: new Set(answer.owed.map((o) => o.programme)).size > 1 ? programmeInstalmentName(i) : instalmentName(i),
                     amount: formatMoney(i.outstanding),
                     date: formatDate(i.dueOn, { style: "long" }),
                   })}

@@ -29,7 +29,8 @@ export function ExamPrintPage<T>({ doc, query, printable, children }: ExamPrintP
       className="exams-page exams-print-page"
       back={<BackToExams />}
       title={t(`${doc}.title`)}
-      lead={t(`${doc}.lead`)}
+      // "Print it on A4…" only over something to print (walk 33d: it stood over a held card).
+      lead={answer === undefined || printable(answer) ? t(`${doc}.lead`) : null}
       printLabel={t(`${doc}.print`)}
       // Answered with nothing to print (held, none ahead): no Print button at all.
       printable={answer === undefined ? false : printable(answer) || "none"}

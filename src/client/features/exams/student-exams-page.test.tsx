@@ -171,6 +171,8 @@ describe("/student/exams", () => {
     expect(screen.getByText("Year 1 · Instalment 1: ₹4,500, was due on 1 November 2026")).toBeTruthy();
     expect(screen.getByText("Year 1 · Instalment 2: ₹4,500, due on 17 January 2027")).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Print admit card" })).toBeNull();
+    // Nor the lead that says to print it (walk 33d).
+    expect(screen.queryByText(/Print it on A4/)).toBeNull();
     fireEvent.click(screen.getByRole("link", { name: "Pay on your Fees page (by UPI), or at the office" }));
     await waitFor(() => expect(path()).toBe("/student/fees"));
   });

@@ -4,10 +4,9 @@
  * address), with the totals of the filtered list; "Remind" sends one student their reminder now, "Remind all
  * overdue" (asked first) every student of the list with something overdue.
  */
-import { instalmentName } from "../../../shared/fee-terms.ts";
+import { instalmentName, owedTermNames } from "../../../shared/fee-terms.ts";
 import { feeReports } from "../../../shared/i18n/feeReports.ts";
 import { DUE_FILTERS, DUE_SOON_DAYS, type DueFilter } from "../../../shared/schemas/fee-reports.ts";
-import { termName } from "../../../shared/terms.ts";
 import { formatDate, formatDateTime, formatNumber, formatTime } from "../../lib/format.ts";
 import { formatMoney } from "../../lib/format-money.ts";
 import { useT } from "../../lib/i18n.tsx";
@@ -98,7 +97,7 @@ export function DuesView() {
     {
       key: "programme",
       header: t("dues.col.programme"),
-      render: (d) => <StackedCell main={d.programme} notes={[d.terms.map((term) => termName(d.termUnit, term)).join(", ")]} />,
+      render: (d) => <StackedCell main={d.programme} notes={[owedTermNames(d.terms).join(", ")]} />,
     },
     {
       key: "instalments",

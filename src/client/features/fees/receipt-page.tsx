@@ -49,7 +49,8 @@ export function ReceiptPage() {
   useEffect(() => {
     if (cancelled) void (office ? utils.feeDesk.receipts.invalidate() : utils.fees.receipts.invalidate());
   }, [cancelled, office, utils]);
-  const missing = id === null || (query.isError && query.error.data?.code === "NOT_FOUND");
+  // Not found, or an address no receipt can have (a number past any id: walk 33d read "could not load, try again").
+  const missing = id === null || (query.isError && ["NOT_FOUND", "BAD_REQUEST"].includes(query.error.data?.code ?? ""));
   const title = receipt ? t("receipt.titleOf", { number: receipt.number }) : t("receipt.title");
   return (
     <PrintPage

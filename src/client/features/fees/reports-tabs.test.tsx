@@ -21,8 +21,7 @@ type Collections = RouterOutputs["feeReports"]["collections"];
 const ASHA: Due = {
   student: { id: 11, name: "Asha Patil", studentId: "STU0101", active: true },
   programme: "BBA",
-  termUnit: "year",
-  terms: [1],
+  terms: [{ programme: "BBA", termUnit: "year", term: 1 }],
   instalments: 2,
   outstanding: 18_500_00,
   overdue: 9_500_00,
@@ -38,8 +37,7 @@ const ASHA: Due = {
 const MEERA: Due = {
   student: { id: 12, name: "Meera Joshi", studentId: "STU0103", active: false },
   programme: "B.Com",
-  termUnit: "semester",
-  terms: [2],
+  terms: [{ programme: "B.Com", termUnit: "semester", term: 2 }],
   instalments: 1,
   outstanding: 4_000_50,
   overdue: 0,

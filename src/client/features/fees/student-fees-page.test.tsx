@@ -495,6 +495,16 @@ describe("a receipt", () => {
     expect(screen.queryByRole("button", { name: "Print receipt" })).toBeNull();
     expect(screen.queryByText(/fits one A4 page/)).toBeNull();
   });
+
+  test("an address no receipt can have (a number past any id) is not found, not a load to try again (walk 33d)", async () => {
+    renderStudentAt(
+      "/student/fees/receipts/99999999999",
+      handlers({ "fees.receipt": () => new TrpcFailure("This receipt no longer exists.", 400) }),
+    );
+    expect(await screen.findByText("Receipt not found")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Try again" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Print receipt" })).toBeNull();
+  });
 });
 
 const sheetOf = async (title: string) => (await screen.findByRole("heading", { level: 2, name: title })).closest("article")!;

@@ -37,7 +37,8 @@ const IDS: Record<Field, string> = {
 function required(values: Values): FieldMessages<Field> {
   const messages: FieldMessages<Field> = {};
   if (!values.subject.trim()) messages.subject = help.t("rule.subject");
-  const described = values.description.trim().length;
+  // In characters as seen (graphemes), as the schema counts them.
+  const described = [...new Intl.Segmenter().segment(values.description.trim())].length;
   if (!described) messages.description = help.t("rule.description");
   else if (described < TICKET_DESCRIPTION_MIN) messages.description = help.t("rule.descriptionShort", { min: TICKET_DESCRIPTION_MIN });
   return messages;

@@ -11,6 +11,7 @@
 import { type ExpressionBuilder, type Kysely, sql } from "kysely";
 import { portableSql } from "../../../../db/connection.ts";
 import type { Database, PaymentMode, Programme } from "../../../../db/schema.ts";
+import { type OwedTerm, owedTermNames } from "../../../shared/fee-terms.ts";
 import { feeReports } from "../../../shared/i18n/feeReports.ts";
 import { addDays } from "../../../shared/schemas/common.ts";
 import {
@@ -172,8 +173,13 @@ export async function duesOf(db: DB, today: string, userIds: readonly number[], 
   return out;
 }
 
-/** The terms a student's instalments still owed are of, in order. */
-const termsOwed = (own: readonly DueItem[]) => [...new Set(own.map((i) => i.term))].sort((a, b) => a - b);
+/** The terms a student's instalments still owed are of, each once, by programme (as first owed) and term. */
+function termsOwed(own: readonly DueItem[]): OwedTerm[] {
+  const terms = new Map<string, OwedTerm>();
+  for (const i of own) terms.set(`${i.programme}\u0000${i.term}`, { programme: i.programme, termUnit: i.termUnit, term: i.term });
+  const order = [...new Set(own.map((i) => i.programme))];
+  return [...terms.values()].sort((a, b) => order.indexOf(a.programme) - order.indexOf(b.programme) || a.term - b.term);
+}
 
 /** The last fee reminder (automatic or from the dues list) each of these students was sent. */
 async function lastReminders(db: DB, userIds: readonly number[]) {
@@ -248,7 +254,6 @@ export async function listDues(deps: Pick<AppDeps, "db" | "now">, query: DuesQue
       return {
         student: { id: r.user_id, name: r.name, studentId: r.student_id, active: r.is_active === 1 },
         programme: oldest?.programme ?? "",
-        termUnit: oldest?.termUnit ?? "semester",
         terms: termsOwed(own),
         instalments: Number(r.instalments),
         outstanding: Number(r.outstanding),
@@ -336,18 +341,14 @@ export async function duesCsv(deps: Pick<AppDeps, "db" | "now">, actorId: number
     );
     for (const [userId, own] of part) items.set(userId, own);
   }
-  const termsOf = (userId: number) => {
-    const own = items.get(userId) ?? [];
-    return termsOwed(own)
-      .map((term) => termName(own[0]!.termUnit, term, "en"))
-      .join("; ");
-  };
+  const termsOf = (userId: number) => owedTermNames(termsOwed(items.get(userId) ?? []), "en").join("; ");
   const csv = spreadsheetCsv(
     DUES_CSV_HEADER,
     rows.map((r) => [
       r.student_id,
       r.name,
-      r.programme,
+      // The programme of the oldest instalment owed, as the list shows it.
+      items.get(r.user_id)?.[0]?.programme ?? r.programme,
       termsOf(r.user_id),
       Number(r.instalments),
       upiAmount(Number(r.outstanding)),

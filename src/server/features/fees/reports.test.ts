@@ -221,7 +221,7 @@ describe("the dues list (issue 19)", () => {
     const [asha, ravi, kiran, meera, later] = list.dues;
     expect(asha).toMatchObject({
       programme: "BBA",
-      terms: [1],
+      terms: [{ programme: "BBA", termUnit: "year", term: 1 }],
       instalments: 2,
       outstanding: 18_500_00,
       overdue: 9_500_00,
@@ -320,6 +320,29 @@ describe("the dues list (issue 19)", () => {
     expect(
       (await app.request("/api/fees/reports/dues.csv?status=late", { headers: { authorization: `Bearer ${staff.token}` } })).status,
     ).toBe(400);
+  });
+
+  test("a student owing in two programmes (moved on with arrears): each term named with its programme, on the list and in the CSV (walk 33d)", async () => {
+    await deps.db.updateTable("programmes").set({ fee_period: "semester" }).where("id", "=", bcom).execute();
+    const moved = await person("student", { name: "Moved Student", student_id: "STU0190", programme_id: bcom });
+    const other = (await deps.db.selectFrom("programmes").select("name").where("id", "=", bcom).executeTakeFirstOrThrow()).name;
+    await raise(moved.id, [
+      { amount: 1_000_00, dueOn: "2026-10-01", term: 1 },
+      { amount: 1_000_00, dueOn: "2026-10-15", term: 2 },
+      { programme: bcom, amount: 2_000_00, dueOn: "2026-11-10", term: 1 },
+    ]);
+    const row = (await staff.call.feeReports.dues({ search: "STU0190" })).dues[0]!;
+    expect(row.programme).toBe("BBA");
+    expect(row.terms).toEqual([
+      { programme: "BBA", termUnit: "year", term: 1 },
+      { programme: "BBA", termUnit: "year", term: 2 },
+      { programme: other, termUnit: "semester", term: 1 },
+    ]);
+    const res = await testApp(deps).request("/api/fees/reports/dues.csv?search=STU0190", {
+      headers: { authorization: `Bearer ${staff.token}` },
+    });
+    const [, cells] = parseCsv(await res.text()).map((r) => r.cells);
+    expect(cells!.slice(0, 4)).toEqual(["STU0190", "Moved Student", "BBA", `BBA Year 1; BBA Year 2; ${other} Semester 1`]);
   });
 
   test("the pages, and the dashboard's figures, share one computation of who owes until the next write (walk 31b)", async () => {
@@ -512,6 +535,8 @@ describe("collections (issue 19)", () => {
     await expect(staff.call.feeReports.collections({ ...november, by: "entered" as "paid" })).rejects.toMatchObject({
       code: "BAD_REQUEST",
     });
+    // Blank is the default, as a blank range is.
+    expect((await staff.call.feeReports.collections({ ...november, by: "" as "paid" })).by).toBe("issued");
   });
 
   test("for any range, every grouping adds up to collectionsTotal", async () => {
