@@ -92,7 +92,8 @@ try {
       : Promise.all([new Response(proc.stdout as ReadableStream).text(), new Response(proc.stderr as ReadableStream).text()]);
     return { exited: proc.exited, output };
   };
-  const runs = groups.map((group, i) => spawn(["test", ...group.map((f) => `./${f}`)], i === 0));
+  // A test's time limit guards against a hang, never measures speed (as `npm run test:unit`'s): 20 s.
+  const runs = groups.map((group, i) => spawn(["test", "--timeout=20000", ...group.map((f) => `./${f}`)], i === 0));
   // Then two real server processes on one database, the SQLite → PostgreSQL copy and the pool's held-connection
   // rule (tests/postgres/*.postgres.ts), as soon as a group has ended: beside the other, not after both.
   const servers = Promise.race(runs.map((r) => r.exited)).then(() =>
