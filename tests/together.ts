@@ -2,7 +2,7 @@
  * `bun tests/together.ts <script> <script> …`: runs package.json scripts at the same time and fails if
  * any fails. `npm test` runs the PostgreSQL suite, the unit tests, the typecheck and the lint together, then
  * the browser journeys (four groups) beside the release tests: each stage keeps both cores of the CI machine
- * busy without so much at once that tests with the default 5 s limit run out of time (docs/PERFORMANCE.md).
+ * busy without so much at once that tests run out of their time limit (20 s for unit tests; docs/PERFORMANCE.md).
  * The first script shows live; the others are printed whole when they end, so reports never interleave;
  * the last line gives each script's result and seconds.
  */
