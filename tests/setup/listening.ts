@@ -5,7 +5,9 @@
  */
 export async function untilListening(
   proc: Bun.Subprocess<"ignore" | "pipe" | "inherit", "pipe", "pipe">,
-  timeoutMs = 30_000,
+  // A hang guard: a first start (migrations, demo content, argon2) beside four journey groups on a slow machine took
+  // over 30 s (stop 62's last CI run).
+  timeoutMs = 120_000,
 ): Promise<{ url: string; output: () => string }> {
   let output = "";
   const decoder = new TextDecoder();
